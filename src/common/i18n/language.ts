@@ -1,0 +1,8 @@
+/** Languages the service stores and serves text in (contract §3). */
+export const LANGUAGES = ['ca', 'en', 'es'] as const;
+
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
