@@ -14,7 +14,6 @@ const config: Config = {
       displayName: 'e2e',
       rootDir: 'test',
       testRegex: '.*\\.e2e-spec\\.ts$',
-      maxWorkers: 1,
     },
   ],
 };

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AccessModule } from './access/access.module';
+import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { LanguageInterceptor } from './common/i18n/language.interceptor';
+import { ListHeadersInterceptor } from './common/paging/list-headers.interceptor';
+import { InputValidationPipe } from './common/validation/input-validation.pipe';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { EventsModule } from './events/events.module';
+
+/** Configuration, database, access, the request pipeline, and one module per aggregate. */
+@Module({
+  imports: [ConfigModule, DatabaseModule, AccessModule, EventsModule],
+  providers: [
+    { provide: APP_PIPE, useClass: InputValidationPipe },
+    { provide: APP_FILTER, useClass: ApiExceptionFilter },
+    { provide: APP_INTERCEPTOR, useClass: LanguageInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: ListHeadersInterceptor },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,43 @@
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { json, urlencoded } from 'express';
+import { languagePathMiddleware } from './common/i18n/language-path.middleware';
+import { updateVerbsMiddleware } from './common/http/update-verbs.middleware';
+import { NAMESPACE } from './common/links/links';
+import { AppConfig } from './config/app-config';
+
+/** Largest request body accepted; larger ones are answered 413. */
+export const BODY_LIMIT = '1mb';
+
+/**
+ * Everything about the app that is not a provider: body parsing, path rewriting, the interface
+ * description and shutdown. Shared by main.ts and the e2e tests so both run the same pipeline.
+ * The app must be created with `bodyParser: false`.
+ */
+export function configureApp(app: NestExpressApplication): void {
+  const config = app.get(AppConfig);
+  const prefix = config.API_PREFIX;
+  app.set('query parser', 'extended');
+  app.set('trust proxy', false);
+  app.disable('x-powered-by');
+  app.use(languagePathMiddleware(prefix));
+  app.use(updateVerbsMiddleware(prefix));
+  app.use(json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 2000 }));
+  if (prefix) app.setGlobalPrefix(prefix.replace(/^\//, ''));
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Calendar Events API')
+      .setDescription(
+        'Events, venues, organizers, categories and tags; wire-compatible with The Events Calendar REST API v1.',
+      )
+      .setVersion('1.0.0')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: `${prefix}/${NAMESPACE}/doc`,
+    customSiteTitle: 'Calendar Events API',
+  });
+  app.enableShutdownHooks();
+}

@@ -1,0 +1,56 @@
+import { MessageArgs, MessageKey } from '../i18n/messages';
+import { ErrorKind } from './error-kinds';
+
+/**
+ * An error a caller can be told about. Services throw these, never HTTP exceptions; the one
+ * filter turns them into the contract's body.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly args: MessageArgs = {},
+  ) {
+    super(kind);
+    this.name = new.target.name;
+  }
+}
+
+/** What is wrong with one parameter: a message key for data.params, and an optional detail code. */
+export interface ParamProblem {
+  readonly param: string;
+  readonly message: MessageKey;
+  /** A code for data.details (WordPress gives one for type errors); none means no detail. */
+  readonly detailCode?: string;
+}
+
+/** 400 rest_invalid_param: one or more parameters did not pass validation. */
+export class InvalidParamsError extends DomainError {
+  constructor(readonly problems: readonly ParamProblem[]) {
+    super('invalidParams', { params: problems.map((p) => p.param).join(', ') });
+  }
+
+  static of(param: string, message: MessageKey = 'param.invalid'): InvalidParamsError {
+    return new InvalidParamsError([{ param, message }]);
+  }
+}
+
+/** 400 rest_missing_callback_param: required parameters were not sent. */
+export class MissingParamsError extends DomainError {
+  constructor(readonly params: readonly string[]) {
+    super('missingParams', { params: params.join(', ') });
+  }
+}
+
+/** 404 rest_no_route: the path or method names no route. */
+export class RouteNotFoundError extends DomainError {
+  constructor() {
+    super('routeNotFound');
+  }
+}
+
+/** 400 rest_invalid_json: the body was declared JSON but did not parse. */
+export class InvalidJsonError extends DomainError {
+  constructor(readonly detail: string) {
+    super('invalidJson');
+  }
+}

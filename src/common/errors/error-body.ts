@@ -1,0 +1,52 @@
+import { Language } from '../i18n/language';
+import { translate } from '../i18n/messages';
+import {
+  DomainError,
+  InvalidJsonError,
+  InvalidParamsError,
+  MissingParamsError,
+} from './domain-error';
+import { ERROR_KINDS } from './error-kinds';
+
+/** The contract's error body: `{code, message, data: {status, ...}}`. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  data: { status: number } & Record<string, unknown>;
+}
+
+function invalidParamsData(error: InvalidParamsError, language: Language): Record<string, unknown> {
+  const params: Record<string, string> = {};
+  const details: Record<string, unknown> = {};
+  for (const problem of error.problems) {
+    const message = translate(problem.message, language, { param: problem.param });
+    params[problem.param] = message;
+    if (problem.detailCode) {
+      details[problem.param] = {
+        code: problem.detailCode,
+        message,
+        data: { param: problem.param },
+      };
+    }
+  }
+  return { params, details: Object.keys(details).length > 0 ? details : [] };
+}
+
+function extraData(error: DomainError, language: Language): Record<string, unknown> {
+  if (error instanceof InvalidParamsError) return invalidParamsData(error, language);
+  if (error instanceof MissingParamsError) return { params: [...error.params] };
+  if (error instanceof InvalidJsonError) {
+    return { json_error_code: 4, json_error_message: error.detail };
+  }
+  return {};
+}
+
+/** Builds the body and status the caller sees for `error`, written in `language`. */
+export function errorBody(error: DomainError, language: Language): ErrorBody {
+  const kind = ERROR_KINDS[error.kind];
+  return {
+    code: kind.code,
+    message: translate(kind.message, language, error.args),
+    data: { status: kind.status, ...extraData(error, language) },
+  };
+}

@@ -1,0 +1,186 @@
+import { Language } from './language';
+
+/**
+ * Every text the service answers with, in each language. English is TEC's wording, kept
+ * byte-exact because clients compare it. Placeholders: `{name}`.
+ */
+const CATALOG = {
+  rest_no_route: {
+    en: 'No route was found matching the URL and request method.',
+    ca: "No s'ha trobat cap ruta que coincideixi amb l'URL i el mètode de la petició.",
+    es: 'No se ha encontrado ninguna ruta que coincida con la URL y el método de la petición.',
+  },
+  rest_invalid_param: {
+    en: 'Invalid parameter(s): {params}',
+    ca: 'Paràmetre(s) no vàlid(s): {params}',
+    es: 'Parámetro(s) no válido(s): {params}',
+  },
+  rest_missing_callback_param: {
+    en: 'Missing parameter(s): {params}',
+    ca: 'Falten paràmetre(s): {params}',
+    es: 'Faltan parámetro(s): {params}',
+  },
+  rest_invalid_json: {
+    en: 'Invalid JSON body passed.',
+    ca: "S'ha enviat un cos JSON no vàlid.",
+    es: 'Se ha enviado un cuerpo JSON no válido.',
+  },
+  rest_payload_too_large: {
+    en: 'The request body is larger than the allowed {limit}.',
+    ca: 'El cos de la petició supera el màxim permès de {limit}.',
+    es: 'El cuerpo de la petición supera el máximo permitido de {limit}.',
+  },
+  rest_unsupported_media_type: {
+    en: 'The request body must be JSON or form-encoded.',
+    ca: 'El cos de la petició ha de ser JSON o un formulari codificat.',
+    es: 'El cuerpo de la petición debe ser JSON o un formulario codificado.',
+  },
+  rest_forbidden: {
+    en: 'Sorry, you are not allowed to do that.',
+    ca: 'No teniu permís per a fer això.',
+    es: 'Lo siento, no tienes permiso para hacer eso.',
+  },
+  rest_internal_error: {
+    en: 'The server could not complete the request.',
+    ca: 'El servidor no ha pogut completar la petició.',
+    es: 'El servidor no ha podido completar la petición.',
+  },
+  'rest-event-not-found': {
+    en: 'Event with ID {id} does not exist.',
+    ca: "L'esdeveniment amb l'ID {id} no existeix.",
+    es: 'El evento con ID {id} no existe.',
+  },
+  'rest-invalid-event-id': {
+    en: 'The specified ID is not a valid event.',
+    ca: "L'ID indicat no és un esdeveniment vàlid.",
+    es: 'El ID indicado no es un evento válido.',
+  },
+  'event-not-accessible': {
+    en: 'The requested event is not accessible',
+    ca: "L'esdeveniment sol·licitat no és accessible",
+    es: 'El evento solicitado no es accesible',
+  },
+  'event-password-protected': {
+    en: 'The requested event is not accessible without a password',
+    ca: "L'esdeveniment sol·licitat no és accessible sense contrasenya",
+    es: 'El evento solicitado no es accesible sin contraseña',
+  },
+  'event-no-longer-available': {
+    en: 'This event is no longer available',
+    ca: 'Aquest esdeveniment ja no està disponible',
+    es: 'Este evento ya no está disponible',
+  },
+  'event-is-in-trash': {
+    en: 'The event is already trashed',
+    ca: "L'esdeveniment ja és a la paperera",
+    es: 'El evento ya está en la papelera',
+  },
+  'event-archive-page-not-found': {
+    en: 'The requested event archive page does not exist',
+    ca: "La pàgina de l'arxiu d'esdeveniments sol·licitada no existeix",
+    es: 'La página del archivo de eventos solicitada no existe',
+  },
+  // Per-parameter texts shown in data.params.
+  'param.invalid': {
+    en: 'Invalid parameter.',
+    ca: 'Paràmetre no vàlid.',
+    es: 'Parámetro no válido.',
+  },
+  'param.not-boolean': {
+    en: '{param} is not of type boolean.',
+    ca: '{param} no és de tipus booleà.',
+    es: '{param} no es de tipo booleano.',
+  },
+  'param.not-integer': {
+    en: '{param} is not of type integer.',
+    ca: '{param} no és de tipus enter.',
+    es: '{param} no es de tipo entero.',
+  },
+  'param.not-string': {
+    en: '{param} is not of type string.',
+    ca: '{param} no és de tipus cadena.',
+    es: '{param} no es de tipo cadena.',
+  },
+  'param.bad-date': {
+    en: '{param} is not a date in a supported format.',
+    ca: '{param} no és una data en un format admès.',
+    es: '{param} no es una fecha en un formato admitido.',
+  },
+  'param.bad-timezone': {
+    en: '{param} is not a known time zone.',
+    ca: '{param} no és una zona horària coneguda.',
+    es: '{param} no es una zona horaria conocida.',
+  },
+  'param.bad-language': {
+    en: '{param} must be one of: ca, en, es.',
+    ca: '{param} ha de ser un de: ca, en, es.',
+    es: '{param} debe ser uno de: ca, en, es.',
+  },
+  'param.bad-status': {
+    en: '{param} is not an allowed status.',
+    ca: '{param} no és un estat permès.',
+    es: '{param} no es un estado permitido.',
+  },
+  'param.bad-url': {
+    en: '{param} is not a valid URL.',
+    ca: '{param} no és un URL vàlid.',
+    es: '{param} no es una URL válida.',
+  },
+  'param.empty': {
+    en: '{param} must not be empty.',
+    ca: '{param} no pot ser buit.',
+    es: '{param} no puede estar vacío.',
+  },
+  'param.too-long': {
+    en: '{param} is too long.',
+    ca: '{param} és massa llarg.',
+    es: '{param} es demasiado largo.',
+  },
+  'param.end-before-start': {
+    en: 'The end date must not be before the start date.',
+    ca: "La data de finalització no pot ser anterior a la d'inici.",
+    es: 'La fecha de fin no puede ser anterior a la de inicio.',
+  },
+  'param.status-not-allowed': {
+    en: 'Only published items can be listed without the right to edit them.',
+    ca: 'Sense permís per a editar-los, només es poden llistar elements publicats.',
+    es: 'Sin permiso para editarlos, solo se pueden listar elementos publicados.',
+  },
+  'param.ticketed-unavailable': {
+    en: 'Ticketing is not available in this service.',
+    ca: 'Aquest servei no disposa de venda d’entrades.',
+    es: 'Este servicio no dispone de venta de entradas.',
+  },
+  'param.bad-image': {
+    en: '{param} must be an http(s) URL or a positive integer id.',
+    ca: '{param} ha de ser un URL http(s) o un identificador enter positiu.',
+    es: '{param} debe ser una URL http(s) o un identificador entero positivo.',
+  },
+  'param.bad-cost': {
+    en: '{param} must be a string, a number or a list of them.',
+    ca: '{param} ha de ser una cadena, un nombre o una llista d’aquests.',
+    es: '{param} debe ser una cadena, un número o una lista de ellos.',
+  },
+  'param.unknown-event': {
+    en: '{param} does not name an existing event.',
+    ca: '{param} no correspon a cap esdeveniment existent.',
+    es: '{param} no corresponde a ningún evento existente.',
+  },
+  'param.slug-taken': {
+    en: '{param} is already used by another event.',
+    ca: '{param} ja el fa servir un altre esdeveniment.',
+    es: '{param} ya lo usa otro evento.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof CATALOG;
+
+export type MessageArgs = Readonly<Record<string, string | number>>;
+
+/** The text of `key` in `language`, with `{name}` placeholders filled from `args`. */
+export function translate(key: MessageKey, language: Language, args: MessageArgs = {}): string {
+  const template: string = CATALOG[key][language];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in args ? String(args[name]) : whole,
+  );
+}

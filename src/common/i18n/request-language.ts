@@ -1,0 +1,41 @@
+import type { Request } from 'express';
+import { Language } from './language';
+import { resolveLanguage, ResolvedLanguage } from './resolve-language';
+
+/** What the service keeps on a request it is handling. */
+export interface RequestState {
+  /** The language segment the path carried (`/es/calendar/...`), removed before routing. */
+  pathLanguage?: Language;
+  /** The language resolved for the request. */
+  language?: Language;
+}
+
+const states = new WeakMap<Request, RequestState>();
+
+/** The state kept for `request`, created on first use. */
+export function requestState(request: Request): RequestState {
+  let state = states.get(request);
+  if (!state) {
+    state = {};
+    states.set(request, state);
+  }
+  return state;
+}
+
+function parameterOf(source: unknown): unknown {
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) return undefined;
+  return (source as Record<string, unknown>)['i18n_language'];
+}
+
+/** Resolves the language of `request` from its query, body, path and headers. */
+export function resolveRequestLanguage(request: Request, fallback: Language): ResolvedLanguage {
+  const fromQuery = parameterOf(request.query);
+  return resolveLanguage(
+    {
+      parameter: fromQuery !== undefined ? fromQuery : parameterOf(request.body),
+      pathSegment: requestState(request).pathLanguage,
+      acceptLanguage: request.headers['accept-language'],
+    },
+    fallback,
+  );
+}

@@ -1,0 +1,36 @@
+import type { Request } from 'express';
+import { AppConfig } from '../../config/app-config';
+import { requestState } from '../i18n/request-language';
+
+export const NAMESPACE = 'calendar/events/v1';
+
+/** The absolute addresses a response links to, fixed for one request. */
+export interface ApiLinks {
+  /** `{base}/calendar/events/v1`, no trailing slash. */
+  readonly namespace: string;
+  /** The public site (`url` of items is `{site}/event/{slug}/`), no trailing slash. */
+  readonly site: string;
+  /** Host (no port) and path of the site, as `global_id` shows it. */
+  readonly globalIdBase: string;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * Builds the links of a request: `PUBLIC_URL` (else the request's own scheme and host), the
+ * configured prefix, and the language segment if the request used one.
+ */
+export function linksFor(config: AppConfig, request: Request): ApiLinks {
+  const origin = trimSlash(config.PUBLIC_URL ?? `${request.protocol}://${request.get('host')}`);
+  const language = requestState(request).pathLanguage;
+  const segment = language ? `/${language}` : '';
+  const site = trimSlash(config.SITE_URL ?? origin);
+  const siteUrl = new URL(site);
+  return {
+    namespace: `${origin}${config.API_PREFIX}${segment}/${NAMESPACE}`,
+    site,
+    globalIdBase: `${siteUrl.hostname}${trimSlash(siteUrl.pathname)}`,
+  };
+}

@@ -1,0 +1,39 @@
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { toInteger } from '../validation/convert';
+
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 50;
+
+/** Which page of a list to return. */
+export interface Paging {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+function positive(value: unknown, fallback: number): number {
+  const number = toInteger(value);
+  return typeof number === 'number' && Number.isInteger(number) && number >= 1 ? number : fallback;
+}
+
+/**
+ * Reads `page` and `per_page` from the query: defaults 1 and 10, `per_page` clamped to 50.
+ * Bad values are the query DTO's to report; this pipe never throws.
+ */
+@Injectable()
+export class PagingPipe implements PipeTransform<unknown, Paging> {
+  transform(query: unknown): Paging {
+    const source = (typeof query === 'object' && query !== null ? query : {}) as Record<
+      string,
+      unknown
+    >;
+    return {
+      page: positive(source['page'], 1),
+      perPage: Math.min(positive(source['per_page'], DEFAULT_PER_PAGE), MAX_PER_PAGE),
+    };
+  }
+}
+
+/** `ceil(total / perPage)`, 0 for an empty list. */
+export function totalPages(total: number, perPage: number): number {
+  return total === 0 ? 0 : Math.ceil(total / perPage);
+}

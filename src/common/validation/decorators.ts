@@ -1,0 +1,79 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidationOptions,
+} from 'class-validator';
+import { isParsableDate } from '../dates/parse-date';
+import { LANGUAGES } from '../i18n/language';
+import { toBoolean, toInteger, toList } from './convert';
+import { ProblemContext } from './validate-input';
+
+const context = (problem: ProblemContext): ValidationOptions => ({ context: problem });
+
+const typeError = (message: ProblemContext['message']): ValidationOptions =>
+  context({ message, detailCode: 'rest_invalid_type' });
+
+/** An optional boolean given as `true/false/1/0` in any case. */
+export function BooleanParam(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => toBoolean(value)),
+    IsBoolean(typeError('param.not-boolean')),
+  );
+}
+
+/** An optional whole number of at least `min`. */
+export function IntegerParam(min = 1): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => toInteger(value)),
+    IsInt(typeError('param.not-integer')),
+    Min(min, context({ message: 'param.invalid' })),
+  );
+}
+
+/** An optional string; `allowEmpty` false means `""` is rejected, as WordPress does. */
+export function StringParam(options: { allowEmpty?: boolean } = {}): PropertyDecorator {
+  const decorators = [IsOptional(), IsString(typeError('param.not-string'))];
+  if (!options.allowEmpty) decorators.push(MinLength(1, context({ message: 'param.empty' })));
+  return applyDecorators(...decorators);
+}
+
+/** An optional date in any form `parseDateInput` understands. */
+export function DateParam(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' ? value.trim() : value,
+    ),
+    ValidateBy(
+      { name: 'isDateInput', validator: { validate: (value: unknown) => isParsableDate(value) } },
+      context({ message: 'param.bad-date' }),
+    ),
+  );
+}
+
+/** An optional list of positive integer ids, as an array or a comma-separated string. */
+export function IdListParam(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => toList(value)),
+    IsArray(context({ message: 'param.invalid' })),
+    Matches(/^[1-9]\d*$/, { each: true, ...context({ message: 'param.invalid' }) }),
+  );
+}
+
+/** The optional `i18n_language` parameter every route accepts. */
+export function LanguageParam(): PropertyDecorator {
+  return applyDecorators(IsOptional(), IsIn(LANGUAGES, context({ message: 'param.bad-language' })));
+}

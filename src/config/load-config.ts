@@ -1,0 +1,40 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, ValidationError } from 'class-validator';
+import { parse } from 'dotenv';
+import { existsSync, readFileSync } from 'node:fs';
+import { AppConfig } from './app-config';
+
+/** Raised when the environment holds a value the service cannot start with. */
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+}
+
+function describe(errors: ValidationError[]): string {
+  return errors
+    .map((error) => {
+      const reasons = Object.values(error.constraints ?? {}).join('; ');
+      const shown = typeof error.value === 'string' ? ` (got "${error.value}")` : '';
+      return `${error.property}${shown}: ${reasons}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Builds the configuration from a set of variables. Values in `env` win over those of the
+ * `.env` file at `envFile`, which only fills the gaps.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  envFile: string | null = '.env',
+): AppConfig {
+  const fromFile = envFile && existsSync(envFile) ? parse(readFileSync(envFile)) : {};
+  const merged: Record<string, string | undefined> = { ...fromFile, ...env };
+  const known = Object.keys(new AppConfig());
+  const raw = Object.fromEntries(known.map((key) => [key, merged[key]]));
+  const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
+  const errors = validateSync(config, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    throw new ConfigurationError(`Invalid configuration:\n${describe(errors)}`);
+  }
+  return config;
+}

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { PostEntity } from './posts/post.entity';
+import { EventEntity } from '../events/entities/event.entity';
+import { EventTranslationEntity } from '../events/entities/event-translation.entity';
+
+/** Every entity of the service; the TypeORM CLI and the app share this list. */
+export const ENTITIES = [PostEntity, EventEntity, EventTranslationEntity];
+
+export type DatabaseKind = 'mysql' | 'sqlite';
+
+/** Which server a MySQL-protocol URL reaches; TypeORM reads MariaDB's catalog differently. */
+export type MysqlFlavour = 'mysql' | 'mariadb';
+
+/** Asks the server at `url` whether it is MariaDB or MySQL. */
+export async function detectMysqlFlavour(url: string): Promise<MysqlFlavour> {
+  const { createConnection } = await import('mysql2/promise');
+  const connection = await createConnection(url.replace(/^mariadb:/, 'mysql:'));
+  try {
+    const [rows] = await connection.query('SELECT VERSION() AS version');
+    const version = Array.isArray(rows)
+      ? (rows[0] as { version?: unknown } | undefined)?.version
+      : '';
+    return String(version).toLowerCase().includes('mariadb') ? 'mariadb' : 'mysql';
+  } finally {
+    await connection.end();
+  }
+}
+
+export function databaseKind(config: Pick<AppConfig, 'DATABASE_URL'>): DatabaseKind {
+  return config.DATABASE_URL ? 'mysql' : 'sqlite';
+}
+
+/** Options for the configured database, asking a MySQL-protocol server what it is first. */
+export async function resolveDataSourceOptions(
+  config: Pick<AppConfig, 'DATABASE_URL' | 'SQLITE_PATH'>,
+): Promise<DataSourceOptions> {
+  if (!config.DATABASE_URL) return dataSourceOptions(config);
+  return dataSourceOptions(config, await detectMysqlFlavour(config.DATABASE_URL));
+}
+
+/**
+ * TypeORM options for the configured database: MySQL/MariaDB from `DATABASE_URL` with its
+ * committed migrations run by `npm run migration:run`, or else the embedded SQLite file, whose
+ * migrations run at start so a fresh clone serves at once. `synchronize` is always off.
+ */
+export function dataSourceOptions(
+  config: Pick<AppConfig, 'DATABASE_URL' | 'SQLITE_PATH'>,
+  flavour: MysqlFlavour = 'mysql',
+): DataSourceOptions {
+  const kind = databaseKind(config);
+  const migrations = [join(__dirname, 'migrations', kind, '*.{ts,js}')];
+  if (kind === 'mysql') {
+    const url = (config.DATABASE_URL ?? '').replace(/^mariadb:/, 'mysql:');
+    return {
+      type: flavour,
+      url,
+      entities: ENTITIES,
+      migrations,
+      synchronize: false,
+      migrationsRun: false,
+      timezone: 'Z',
+      charset: 'utf8mb4_unicode_ci',
+      supportBigNumbers: true,
+      extra: { connectionLimit: 10 },
+    };
+  }
+  const file = config.SQLITE_PATH;
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  return {
+    type: 'better-sqlite3',
+    database: file,
+    entities: ENTITIES,
+    migrations,
+    synchronize: false,
+    migrationsRun: true,
+    prepareDatabase: (db: { pragma: (source: string) => unknown }) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+    },
+  };
+}

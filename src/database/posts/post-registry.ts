@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { PostEntity, PostKind } from './post.entity';
+
+/** Hands out ids from the shared id space and tells which kind an id belongs to. */
+@Injectable()
+export class PostRegistry {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Takes a new id for an item of `kind`, inside the caller's transaction. */
+  async allocate(manager: EntityManager, kind: PostKind): Promise<number> {
+    const result = await manager.insert(PostEntity, { kind });
+    const id: unknown = result.identifiers[0]?.['id'];
+    if (typeof id !== 'number') throw new Error('The database returned no id for a new post');
+    return id;
+  }
+
+  /** The kind of item `id` names, or null when no item ever had it. */
+  async kindOf(id: number): Promise<PostKind | null> {
+    const row = await this.dataSource.getRepository(PostEntity).findOne({
+      where: { id },
+      select: { id: true, kind: true },
+    });
+    return row?.kind ?? null;
+  }
+}

@@ -1,0 +1,170 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, ValidateBy } from 'class-validator';
+import { resolveZone } from '../../common/dates/zones';
+import { normaliseCostInput } from '../../common/text/cost';
+import {
+  BooleanParam,
+  DateParam,
+  IntegerParam,
+  LanguageParam,
+  StringParam,
+} from '../../common/validation/decorators';
+import { toInteger } from '../../common/validation/convert';
+import { POST_STATUSES, PostStatus } from '../entities/event.entity';
+
+const MAX_TEXT_BYTES = 65_535;
+
+const fitsText = ValidateBy(
+  {
+    name: 'fitsText',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value !== 'string' || Buffer.byteLength(value, 'utf8') <= MAX_TEXT_BYTES,
+    },
+  },
+  { context: { message: 'param.too-long' } },
+);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The writable fields of an event (interface §2); on update every one is optional. */
+export class EventFieldsDto {
+  /** Author user id. */
+  @IntegerParam(1)
+  author?: number;
+
+  /** Publication date, in the site's time zone unless it carries an offset. */
+  @DateParam()
+  date?: string;
+
+  /** Publication date in UTC. */
+  @DateParam()
+  date_utc?: string;
+
+  /** Event title (plain text). */
+  @StringParam()
+  @ValidateBy(
+    {
+      name: 'maxTitle',
+      validator: { validate: (v: unknown) => typeof v !== 'string' || v.length <= 255 },
+    },
+    { context: { message: 'param.too-long' } },
+  )
+  title?: string;
+
+  /** Event description (safe HTML is kept); `""` clears it. */
+  @StringParam({ allowEmpty: true })
+  @fitsText
+  description?: string | null;
+
+  /** Event slug; made unique by adding `-2`, `-3`, ... */
+  @StringParam()
+  slug?: string;
+
+  /** Event excerpt (safe HTML is kept); `""` clears it. */
+  @StringParam({ allowEmpty: true })
+  @fitsText
+  excerpt?: string | null;
+
+  /** Post status. */
+  @IsOptional()
+  @IsIn(POST_STATUSES, { context: { message: 'param.bad-status' } })
+  status?: PostStatus;
+
+  /** IANA time zone (`Europe/Madrid`) or offset (`UTC+2`); empty means the site's zone. */
+  @IsOptional()
+  @ValidateBy(
+    {
+      name: 'isZone',
+      validator: {
+        validate: (v: unknown) =>
+          typeof v === 'string' && (v.trim() === '' || resolveZone(v.trim()) !== null),
+      },
+    },
+    { context: { message: 'param.bad-timezone' } },
+  )
+  timezone?: string;
+
+  /** The event lasts whole days. */
+  @BooleanParam()
+  all_day?: boolean;
+
+  /** Start date and time, in the event's time zone unless it carries an offset. */
+  @DateParam()
+  start_date?: string;
+
+  /** End date and time, in the event's time zone unless it carries an offset. */
+  @DateParam()
+  end_date?: string;
+
+  /** Featured image: an http(s) URL or a positive integer id; `""` removes it. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => toInteger(value))
+  @ValidateBy(
+    {
+      name: 'isImage',
+      validator: {
+        validate: (v: unknown) =>
+          v === '' ||
+          (typeof v === 'number' && Number.isInteger(v) && v > 0) ||
+          (typeof v === 'string' && isHttpUrl(v)),
+      },
+    },
+    { context: { message: 'param.bad-image' } },
+  )
+  image?: string | number | null;
+
+  /** Cost: a string such as `$23` or `10 - 20 €`, a number, or a list of them. */
+  @IsOptional()
+  @ValidateBy(
+    { name: 'isCost', validator: { validate: (v: unknown) => normaliseCostInput(v) !== null } },
+    { context: { message: 'param.bad-cost' } },
+  )
+  cost?: unknown;
+
+  /** Event website (http or https URL); `""` removes it. */
+  @IsOptional()
+  @ValidateBy(
+    {
+      name: 'isWebsite',
+      validator: { validate: (v: unknown) => typeof v === 'string' && (v === '' || isHttpUrl(v)) },
+    },
+    { context: { message: 'param.bad-url' } },
+  )
+  website?: string | null;
+
+  /** Show a map of the venue. */
+  @BooleanParam()
+  show_map?: boolean;
+
+  /** Show a link to the venue's map. */
+  @BooleanParam()
+  show_map_link?: boolean;
+
+  /** Leave the event out of lists (it stays readable by id and slug). */
+  @BooleanParam()
+  hide_from_listings?: boolean;
+
+  /** Sticky in calendar views. */
+  @BooleanParam()
+  sticky?: boolean;
+
+  /** Featured event. */
+  @BooleanParam()
+  featured?: boolean;
+
+  /** Parent event id; `0` for none. */
+  @IntegerParam(0)
+  post_parent?: number;
+
+  /** Language the text of this request is written in (the query parameter wins). */
+  @LanguageParam()
+  i18n_language?: string;
+}

@@ -1,0 +1,8 @@
+import { LanguageParam } from '../../common/validation/decorators';
+
+/** Query of the single-event routes. */
+export class EventQueryDto {
+  /** Language of the answer: `ca`, `en` or `es`. */
+  @LanguageParam()
+  i18n_language?: string;
+}

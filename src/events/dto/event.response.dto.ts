@@ -1,0 +1,83 @@
+/** Date parts as zero-padded strings, as TEC sends them. */
+export class DateDetailsDto {
+  year!: string;
+  month!: string;
+  day!: string;
+  hour!: string;
+  minutes!: string;
+  seconds!: string;
+}
+
+/** Parsed cost. */
+export class CostDetailsDto {
+  currency_symbol!: string;
+  currency_code!: string;
+  currency_position!: 'prefix' | 'postfix' | '';
+  values!: string[];
+}
+
+/** Featured image: what is known of it. */
+export class ImageDto {
+  url?: string;
+  id?: number;
+  extension?: string;
+}
+
+/** An event as the API shows it (TEC §1.1 key order). */
+export class EventResponseDto {
+  id!: number;
+  global_id!: string;
+  global_id_lineage!: string[];
+  author!: string;
+  status!: string;
+  date!: string;
+  date_utc!: string;
+  modified!: string;
+  modified_utc!: string;
+  url!: string;
+  rest_url!: string;
+  title!: string;
+  description!: string;
+  excerpt!: string;
+  slug!: string;
+  image!: ImageDto | false;
+  all_day!: boolean;
+  start_date!: string;
+  start_date_details!: DateDetailsDto;
+  end_date!: string;
+  end_date_details!: DateDetailsDto;
+  utc_start_date!: string;
+  utc_start_date_details!: DateDetailsDto;
+  utc_end_date!: string;
+  utc_end_date_details!: DateDetailsDto;
+  timezone!: string;
+  timezone_abbr!: string;
+  cost!: string;
+  cost_details!: CostDetailsDto;
+  website!: string;
+  show_map!: boolean;
+  show_map_link!: boolean;
+  hide_from_listings!: boolean;
+  sticky!: boolean;
+  featured!: boolean;
+  post_parent!: number;
+  categories!: unknown[];
+  tags!: unknown[];
+  venue!: unknown;
+  organizer!: unknown[];
+  custom_fields!: unknown[] | Record<string, unknown>;
+  /** schema.org Event; single reads only. */
+  json_ld?: Record<string, unknown>;
+  i18n_language!: string;
+  i18n_translations!: string[];
+}
+
+/** A page of events (TEC §2.1 key order). */
+export class EventListResponseDto {
+  events!: EventResponseDto[];
+  rest_url!: string;
+  next_rest_url?: string;
+  previous_rest_url?: string;
+  total!: number;
+  total_pages!: number;
+}

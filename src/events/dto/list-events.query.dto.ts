@@ -1,0 +1,87 @@
+import { Transform } from 'class-transformer';
+import { IsArray, IsIn, IsOptional, ValidateBy } from 'class-validator';
+import { toBoolean, toList } from '../../common/validation/convert';
+import {
+  BooleanParam,
+  DateParam,
+  IdListParam,
+  IntegerParam,
+  LanguageParam,
+  StringParam,
+} from '../../common/validation/decorators';
+import { POST_STATUSES } from '../entities/event.entity';
+
+/** Query of `GET /events` (interface §4, TEC §7). */
+export class ListEventsQueryDto {
+  /** Page of results, from 1. */
+  @IntegerParam(1)
+  page?: number;
+
+  /** Events per page: default 10, at most 50 (larger values are clamped). */
+  @IntegerParam(1)
+  per_page?: number;
+
+  /** Events starting on or after this date (whole day unless `strict_dates`). */
+  @DateParam()
+  start_date?: string;
+
+  /** Events ending on or before this date (whole day unless `strict_dates`). */
+  @DateParam()
+  end_date?: string;
+
+  /** Events starting before this date. */
+  @DateParam()
+  starts_before?: string;
+
+  /** Events starting after this date. */
+  @DateParam()
+  starts_after?: string;
+
+  /** Events ending before this date. */
+  @DateParam()
+  ends_before?: string;
+
+  /** Events ending after this date. */
+  @DateParam()
+  ends_after?: string;
+
+  /** Use the given times as they are instead of whole days. */
+  @BooleanParam()
+  strict_dates?: boolean;
+
+  /** Every word must occur in the title, description or excerpt, in the request's language. */
+  @StringParam()
+  search?: string;
+
+  /** Only featured (`true`) or only not featured (`false`) events. */
+  @BooleanParam()
+  featured?: boolean;
+
+  /** Statuses to list, as a list or comma-separated; anonymous callers may ask for `publish` only. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => toList(value))
+  @IsArray({ context: { message: 'param.bad-status' } })
+  @IsIn([...POST_STATUSES, 'any'], { each: true, context: { message: 'param.bad-status' } })
+  status?: string[];
+
+  /** Only these event ids (list or comma-separated); the date window is then ignored. */
+  @IdListParam()
+  include?: string[];
+
+  /** Only children of this event. */
+  @IntegerParam(1)
+  post_parent?: number;
+
+  /** Ticketing is not available: `true` is refused, `false` changes nothing. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => toBoolean(value))
+  @ValidateBy(
+    { name: 'ticketed', validator: { validate: (v: unknown) => v === false } },
+    { context: { message: 'param.ticketed-unavailable', detailCode: 'event-tickets-not-active' } },
+  )
+  ticketed?: boolean;
+
+  /** Language of the answer: `ca`, `en` or `es`. */
+  @LanguageParam()
+  i18n_language?: string;
+}

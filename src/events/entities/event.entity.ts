@@ -1,0 +1,103 @@
+import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
+import { EventTranslationEntity } from './event-translation.entity';
+
+/** Post statuses (contract §1, TEC §4). */
+export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/**
+ * An event. Instants are UTC `DATETIME`s; `timezone` is the IANA zone (or `UTC+2` offset) the
+ * local times are shown in. Translatable text lives in `event_translations`.
+ *
+ * `idx_events_listing` serves every list: equality on `hide_from_listings`, the range and order
+ * on `start_utc, id`, and the remaining filter columns so the page and its COUNT read the index
+ * alone.
+ */
+@Entity('events')
+@Index('idx_events_listing', [
+  'hideFromListings',
+  'startUtc',
+  'id',
+  'status',
+  'endUtc',
+  'featured',
+  'dateUtc',
+])
+@Index('idx_events_parent', ['postParent', 'startUtc'])
+@Index('idx_events_venue', ['venueId', 'startUtc'])
+export class EventEntity {
+  @PrimaryColumn({ type: 'int', unsigned: true })
+  id!: number;
+
+  @Index('uq_events_slug', { unique: true })
+  @Column({ type: 'varchar', length: 200 })
+  slug!: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status!: PostStatus;
+
+  @Column({ type: 'int', unsigned: true, default: 0 })
+  author!: number;
+
+  /** The language the event was created in; the fallback for missing translations. */
+  @Column({ name: 'original_language', type: 'varchar', length: 2 })
+  originalLanguage!: string;
+
+  /** Publication instant. */
+  @Column({ name: 'date_utc', type: 'datetime' })
+  dateUtc!: Date;
+
+  @Column({ name: 'modified_utc', type: 'datetime' })
+  modifiedUtc!: Date;
+
+  @Column({ type: 'varchar', length: 64 })
+  timezone!: string;
+
+  @Column({ name: 'start_utc', type: 'datetime' })
+  startUtc!: Date;
+
+  @Column({ name: 'end_utc', type: 'datetime' })
+  endUtc!: Date;
+
+  @Column({ name: 'all_day', type: 'boolean', default: false })
+  allDay!: boolean;
+
+  /** The cost entries as given (`["0$","20$"]`), as JSON text; null when none. */
+  @Column({ type: 'simple-json', nullable: true, default: null })
+  cost!: string[] | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true, default: null })
+  website!: string | null;
+
+  @Column({ name: 'show_map', type: 'boolean', default: true })
+  showMap!: boolean;
+
+  @Column({ name: 'show_map_link', type: 'boolean', default: true })
+  showMapLink!: boolean;
+
+  @Column({ name: 'hide_from_listings', type: 'boolean', default: false })
+  hideFromListings!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  sticky!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  featured!: boolean;
+
+  @Column({ name: 'image_url', type: 'varchar', length: 2048, nullable: true, default: null })
+  imageUrl!: string | null;
+
+  @Column({ name: 'image_id', type: 'int', unsigned: true, nullable: true, default: null })
+  imageId!: number | null;
+
+  /** Parent event id; null for none. */
+  @Column({ name: 'post_parent', type: 'int', unsigned: true, nullable: true, default: null })
+  postParent!: number | null;
+
+  /** The linked venue's id (filled by the venues resource); null for none. */
+  @Column({ name: 'venue_id', type: 'int', unsigned: true, nullable: true, default: null })
+  venueId!: number | null;
+
+  @OneToMany(() => EventTranslationEntity, (translation) => translation.event)
+  translations?: EventTranslationEntity[];
+}

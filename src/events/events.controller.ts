@@ -1,0 +1,136 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentViewer } from '../access/current-viewer.decorator';
+import { RequiresPermission } from '../access/permission.decorator';
+import { Viewer } from '../access/viewer';
+import { Lang } from '../common/i18n/lang.decorator';
+import { Language } from '../common/i18n/language';
+import { Links } from '../common/links/links.decorator';
+import { ApiLinks, NAMESPACE } from '../common/links/links';
+import { Paging, PagingPipe } from '../common/paging/paging';
+import { RouteIdPipe } from '../common/validation/route-id.pipe';
+import { CreateEventDto } from './dto/create-event.dto';
+import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
+import { EventQueryDto } from './dto/event-query.dto';
+import { ListEventsQueryDto } from './dto/list-events.query.dto';
+import { UpdateEventDto } from './dto/update-event.dto';
+import { EventsPresenter } from './events.presenter';
+import { EventsService } from './events.service';
+import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
+
+/** The events routes (interface §4): list, create, and read/update/delete by id or slug. */
+@ApiTags('events')
+@Controller(`${NAMESPACE}/events`)
+export class EventsController {
+  constructor(
+    private readonly events: EventsService,
+    private readonly presenter: EventsPresenter,
+  ) {}
+
+  /** List events: upcoming by default, ordered by start then id. */
+  @Get()
+  async list(
+    @Query() query: ListEventsQueryDto,
+    @Query(PagingPipe) paging: Paging,
+    @Query(EventDatesPipe) bounds: EventDateBounds,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<EventListResponseDto> {
+    const page = await this.events.list(query, bounds, paging, language, viewer);
+    return this.presenter.page(page, query, bounds, language, links);
+  }
+
+  /** Create an event. */
+  @Post()
+  @RequiresPermission('event:create')
+  async create(
+    @Query() _query: EventQueryDto,
+    @Body() body: CreateEventDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<EventResponseDto> {
+    return this.presenter.one(await this.events.create(body, language, viewer), language, links);
+  }
+
+  /** Read an event by slug. */
+  @Get('by-slug/:slug')
+  async getBySlug(
+    @Param('slug') slug: string,
+    @Query() _query: EventQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<EventResponseDto> {
+    return this.presenter.one(await this.events.getBySlug(slug, viewer), language, links, true);
+  }
+
+  /** Update an event by slug (PUT and PATCH reach this route too). */
+  @Post('by-slug/:slug')
+  @HttpCode(200)
+  @RequiresPermission('event:edit')
+  async updateBySlug(
+    @Param('slug') slug: string,
+    @Query() _query: EventQueryDto,
+    @Body() body: UpdateEventDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<EventResponseDto> {
+    return this.presenter.one(
+      await this.events.updateBySlug(slug, body, language),
+      language,
+      links,
+    );
+  }
+
+  /** Move an event to the trash, by slug. */
+  @Delete('by-slug/:slug')
+  @RequiresPermission('event:delete')
+  async deleteBySlug(
+    @Param('slug') slug: string,
+    @Query() _query: EventQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<EventResponseDto> {
+    return this.presenter.one(await this.events.trashBySlug(slug), language, links);
+  }
+
+  /** Read an event. */
+  @Get(':id')
+  async get(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: EventQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<EventResponseDto> {
+    return this.presenter.one(await this.events.getById(id, viewer), language, links, true);
+  }
+
+  /** Update an event (PUT and PATCH reach this route too). Fields left out keep their values. */
+  @Post(':id')
+  @HttpCode(200)
+  @RequiresPermission('event:edit')
+  async update(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: EventQueryDto,
+    @Body() body: UpdateEventDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<EventResponseDto> {
+    return this.presenter.one(await this.events.updateById(id, body, language), language, links);
+  }
+
+  /** Move an event to the trash; a second delete is 410. */
+  @Delete(':id')
+  @RequiresPermission('event:delete')
+  async delete(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: EventQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<EventResponseDto> {
+    return this.presenter.one(await this.events.trashById(id), language, links);
+  }
+}

@@ -1,0 +1,43 @@
+import { DomainError } from '../common/errors/domain-error';
+
+/** 404: no event has this id. */
+export class EventNotFoundError extends DomainError {
+  constructor(id: number) {
+    super('eventNotFound', { id });
+  }
+}
+
+/** 400: the id names a venue or organizer, not an event. */
+export class NotAnEventError extends DomainError {
+  constructor() {
+    super('notAnEvent');
+  }
+}
+
+/** 403: the event is not published and the viewer may not read it. */
+export class EventNotAccessibleError extends DomainError {
+  constructor() {
+    super('eventNotAccessible');
+  }
+}
+
+/** 403: the event is in the trash. */
+export class EventTrashedError extends DomainError {
+  constructor() {
+    super('eventTrashed');
+  }
+}
+
+/** 410: deleting an event that is already in the trash. */
+export class EventAlreadyTrashedError extends DomainError {
+  constructor() {
+    super('eventAlreadyTrashed');
+  }
+}
+
+/** 404: a list page past the last one. */
+export class EventPageNotFoundError extends DomainError {
+  constructor() {
+    super('eventPageNotFound');
+  }
+}

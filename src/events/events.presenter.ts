@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { Zone } from 'luxon';
+import { Clock } from '../common/clock/clock';
+import { formatDateTime } from '../common/dates/format';
+import { resolveZone } from '../common/dates/zones';
+import { Language } from '../common/i18n/language';
+import { ApiLinks } from '../common/links/links';
+import { EchoedParam, listLinks } from '../common/paging/list-links';
+import { AppConfig } from '../config/app-config';
+import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
+import { ListEventsQueryDto } from './dto/list-events.query.dto';
+import { EventMapping, EventView, toEventListResponse, toEventResponse } from './events.mapper';
+import { EventPage } from './events.service';
+import { EventDateBounds } from './pipes/event-dates.pipe';
+
+/** Gives the mapper what it needs besides the events: links, zone, language, the time. */
+@Injectable()
+export class EventsPresenter {
+  private readonly siteZone: Zone;
+
+  constructor(
+    config: AppConfig,
+    private readonly clock: Clock,
+  ) {
+    const zone = resolveZone(config.SITE_TIMEZONE);
+    if (!zone) throw new Error(`SITE_TIMEZONE ${config.SITE_TIMEZONE} is not a zone`);
+    this.siteZone = zone;
+  }
+
+  one(view: EventView, language: Language, links: ApiLinks, single = false): EventResponseDto {
+    return toEventResponse(view, this.mapping(language, links, single));
+  }
+
+  page(
+    page: EventPage,
+    query: ListEventsQueryDto,
+    bounds: EventDateBounds,
+    language: Language,
+    links: ApiLinks,
+  ): EventListResponseDto {
+    const echoed = this.echo(page, query, bounds);
+    return toEventListResponse(page.views, this.mapping(language, links, false), {
+      total: page.total,
+      totalPages: page.totalPages,
+      links: listLinks(`${links.namespace}/events/`, echoed, page.page, page.totalPages),
+    });
+  }
+
+  private mapping(language: Language, links: ApiLinks, single: boolean): EventMapping {
+    return { language, links, siteZone: this.siteZone, now: this.clock.now().toJSDate(), single };
+  }
+
+  /** The effective query a list's links repeat: paging, the date window, then the filters given. */
+  private echo(page: EventPage, query: ListEventsQueryDto, bounds: EventDateBounds): EchoedParam[] {
+    const echoed: EchoedParam[] = [['per_page', String(page.perPage)]];
+    const dates: [string, keyof EventDateBounds][] = [
+      ['start_date', 'startFrom'],
+      ['end_date', 'endUntil'],
+    ];
+    for (const [name, key] of dates) {
+      const value = bounds[key];
+      if (value) echoed.push([name, formatDateTime(value)]);
+    }
+    echoed.push(['status', page.statuses.join(',')]);
+    const passthrough = [
+      'starts_before',
+      'starts_after',
+      'ends_before',
+      'ends_after',
+      'strict_dates',
+      'search',
+      'featured',
+      'include',
+      'post_parent',
+      'i18n_language',
+    ] as const;
+    for (const name of passthrough) {
+      const value = query[name];
+      if (value === undefined) continue;
+      echoed.push([name, Array.isArray(value) ? value.join(',') : String(value)]);
+    }
+    return echoed;
+  }
+}

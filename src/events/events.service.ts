@@ -1,0 +1,380 @@
+import { Injectable } from '@nestjs/common';
+import { DateTime, Zone } from 'luxon';
+import { canSeeUnpublished, Viewer } from '../access/viewer';
+import { Clock } from '../common/clock/clock';
+import { parseDateInput } from '../common/dates/parse-date';
+import { allDayBounds } from '../common/dates/window';
+import { resolveZone } from '../common/dates/zones';
+import {
+  InvalidParamsError,
+  MissingParamsError,
+  ParamProblem,
+} from '../common/errors/domain-error';
+import { Language } from '../common/i18n/language';
+import { Paging, totalPages } from '../common/paging/paging';
+import { normaliseCostInput } from '../common/text/cost';
+import { sanitizeRichText, toPlainText } from '../common/text/html';
+import { slugify } from '../common/text/slug';
+import { AppConfig } from '../config/app-config';
+import { PostRegistry } from '../database/posts/post-registry';
+import { CreateEventDto } from './dto/create-event.dto';
+import { EventFieldsDto } from './dto/event-fields.dto';
+import { ListEventsQueryDto } from './dto/list-events.query.dto';
+import { UpdateEventDto } from './dto/update-event.dto';
+import { EventEntity, POST_STATUSES, PostStatus } from './entities/event.entity';
+import { effectiveStatus, statusOnSave } from './event-status';
+import {
+  EventAlreadyTrashedError,
+  EventNotAccessibleError,
+  EventNotFoundError,
+  EventPageNotFoundError,
+  EventTrashedError,
+  NotAnEventError,
+} from './events.errors';
+import { EventView } from './events.mapper';
+import { EventColumns, EventListFilter, EventsRepository, EventText } from './events.repository';
+import { EventDateBounds } from './pipes/event-dates.pipe';
+
+/** A page of events with what its links and headers need. */
+export interface EventPage {
+  readonly views: EventView[];
+  readonly page: number;
+  readonly perPage: number;
+  readonly total: number;
+  readonly totalPages: number;
+  /** The statuses the list was filtered by, as the caller may see them. */
+  readonly statuses: readonly string[];
+}
+
+/** The event's start and end as instants in its zone. */
+interface Schedule {
+  readonly start: DateTime;
+  readonly end: DateTime;
+}
+
+const VISIBLE_TO_EDITORS = POST_STATUSES.filter((status) => status !== 'trash');
+
+/** The events aggregate: visibility, dates and zones, slugs, text per language, trash. */
+@Injectable()
+export class EventsService {
+  private readonly siteZone: Zone;
+
+  constructor(
+    private readonly events: EventsRepository,
+    private readonly posts: PostRegistry,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {
+    const zone = resolveZone(config.SITE_TIMEZONE);
+    if (!zone) throw new Error(`SITE_TIMEZONE ${config.SITE_TIMEZONE} is not a zone`);
+    this.siteZone = zone;
+  }
+
+  /** One page of the events list for `viewer`. */
+  async list(
+    query: ListEventsQueryDto,
+    bounds: EventDateBounds,
+    paging: Paging,
+    language: Language,
+    viewer: Viewer,
+  ): Promise<EventPage> {
+    const statuses = this.listStatuses(query.status, viewer);
+    if (query.post_parent !== undefined) await this.requireEvent(query.post_parent, 'post_parent');
+    const now = this.clock.now().toJSDate();
+    const words = query.search?.split(/\s+/).filter((word) => word !== '') ?? [];
+    const filter: EventListFilter = {
+      statuses: new Set(statuses),
+      now,
+      startFrom: bounds.startFrom?.toJSDate(),
+      endUntil: bounds.endUntil?.toJSDate(),
+      startsBefore: bounds.startsBefore?.toJSDate(),
+      startsAfter: bounds.startsAfter?.toJSDate(),
+      endsBefore: bounds.endsBefore?.toJSDate(),
+      endsAfter: bounds.endsAfter?.toJSDate(),
+      featured: query.featured,
+      include: query.include?.map(Number),
+      postParent: query.post_parent,
+      search: words.length > 0 ? { words, language } : undefined,
+    };
+    const offset = (paging.page - 1) * paging.perPage;
+    const { events, total } = await this.events.findPage(filter, offset, paging.perPage);
+    if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
+    return {
+      views: await this.withText(events),
+      page: paging.page,
+      perPage: paging.perPage,
+      total,
+      totalPages: totalPages(total, paging.perPage),
+      statuses,
+    };
+  }
+
+  async getById(id: number, viewer: Viewer): Promise<EventView> {
+    return this.readable(await this.byId(id), viewer);
+  }
+
+  async getBySlug(slug: string, viewer: Viewer): Promise<EventView> {
+    return this.readable(await this.bySlug(slug), viewer);
+  }
+
+  private async readable(event: EventEntity, viewer: Viewer): Promise<EventView> {
+    const status = effectiveStatus(event, this.clock.now().toJSDate());
+    if (status === 'trash') throw new EventTrashedError();
+    if (status !== 'publish' && !canSeeUnpublished(viewer)) throw new EventNotAccessibleError();
+    const [view] = await this.withText([event]);
+    if (!view) throw new EventNotFoundError(event.id);
+    return view;
+  }
+
+  /** Creates an event whose text is written in `language`, which becomes its original language. */
+  async create(dto: CreateEventDto, language: Language, viewer: Viewer): Promise<EventView> {
+    const { start_date: startInput, end_date: endInput } = dto;
+    if (startInput === undefined || endInput === undefined) {
+      throw new MissingParamsError(['start_date', 'end_date']);
+    }
+    const now = this.clock.now();
+    const zoneName = dto.timezone?.trim() || this.config.SITE_TIMEZONE;
+    const zone = this.zone(zoneName);
+    const problems: ParamProblem[] = [];
+    const schedule = this.schedule(
+      this.parse(startInput, 'start_date', zone, now),
+      this.parse(endInput, 'end_date', zone, now),
+      dto.all_day ?? false,
+      problems,
+    );
+    await this.checkParent(dto.post_parent, problems, undefined);
+    const title = this.title(dto.title, problems);
+    if (problems.length > 0) throw new InvalidParamsError(problems);
+    const dateUtc = this.publicationDate(dto, zone, now) ?? now;
+    const columns: EventColumns = {
+      status: statusOnSave(dto.status ?? 'publish', dateUtc.toJSDate(), now.toJSDate()),
+      author: dto.author ?? viewer.userId ?? 0,
+      originalLanguage: language,
+      dateUtc: dateUtc.toJSDate(),
+      modifiedUtc: now.toJSDate(),
+      timezone: zoneName,
+      startUtc: schedule.start.toJSDate(),
+      endUtc: schedule.end.toJSDate(),
+      allDay: dto.all_day ?? false,
+      cost: this.cost(dto.cost) ?? null,
+      website: dto.website || null,
+      showMap: dto.show_map ?? true,
+      showMapLink: dto.show_map_link ?? true,
+      hideFromListings: dto.hide_from_listings ?? false,
+      sticky: dto.sticky ?? false,
+      featured: dto.featured ?? false,
+      ...this.image(dto.image),
+      postParent: dto.post_parent || null,
+      venueId: null,
+    };
+    const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
+    const slugBase = (id: number): string => requestedSlug || slugify(title ?? '') || `event-${id}`;
+    const id = await this.events.create(columns, slugBase, language, this.text(dto, title));
+    return this.view(id);
+  }
+
+  async updateById(id: number, dto: UpdateEventDto, language: Language): Promise<EventView> {
+    return this.update(await this.byId(id), dto, language);
+  }
+
+  async updateBySlug(slug: string, dto: UpdateEventDto, language: Language): Promise<EventView> {
+    return this.update(await this.bySlug(slug), dto, language);
+  }
+
+  async trashById(id: number): Promise<EventView> {
+    return this.trash(await this.byId(id));
+  }
+
+  async trashBySlug(slug: string): Promise<EventView> {
+    return this.trash(await this.bySlug(slug));
+  }
+
+  /** Applies the fields `dto` carries; everything it leaves out keeps its value (contract §2). */
+  private async update(
+    event: EventEntity,
+    dto: UpdateEventDto,
+    language: Language,
+  ): Promise<EventView> {
+    const now = this.clock.now();
+    const oldZone = this.zone(event.timezone);
+    const zoneName =
+      dto.timezone === undefined
+        ? event.timezone
+        : dto.timezone.trim() || this.config.SITE_TIMEZONE;
+    const zone = this.zone(zoneName);
+    const keepWallClock = (instant: Date): DateTime =>
+      DateTime.fromJSDate(instant, { zone: oldZone }).setZone(zone, { keepLocalTime: true });
+    const problems: ParamProblem[] = [];
+    const allDay = dto.all_day ?? event.allDay;
+    const schedule = this.schedule(
+      dto.start_date !== undefined
+        ? this.parse(dto.start_date, 'start_date', zone, now)
+        : keepWallClock(event.startUtc),
+      dto.end_date !== undefined
+        ? this.parse(dto.end_date, 'end_date', zone, now)
+        : keepWallClock(event.endUtc),
+      allDay,
+      problems,
+    );
+    await this.checkParent(dto.post_parent, problems, event.id);
+    const title = dto.title === undefined ? undefined : this.title(dto.title, problems);
+    if (problems.length > 0) throw new InvalidParamsError(problems);
+    const dateUtc = this.publicationDate(dto, zone, now);
+    const columns: Partial<EventColumns> = {
+      modifiedUtc: now.toJSDate(),
+      timezone: zoneName,
+      startUtc: schedule.start.toJSDate(),
+      endUtc: schedule.end.toJSDate(),
+      allDay,
+    };
+    if (dateUtc) columns.dateUtc = dateUtc.toJSDate();
+    if (dto.status !== undefined || dateUtc) {
+      columns.status = statusOnSave(
+        dto.status ?? event.status,
+        (dateUtc ?? DateTime.fromJSDate(event.dateUtc)).toJSDate(),
+        now.toJSDate(),
+      );
+    }
+    if (dto.author !== undefined) columns.author = dto.author;
+    if (dto.cost !== undefined) columns.cost = this.cost(dto.cost) ?? null;
+    if (dto.website !== undefined) columns.website = dto.website || null;
+    if (dto.image !== undefined) Object.assign(columns, this.image(dto.image));
+    if (dto.post_parent !== undefined) columns.postParent = dto.post_parent || null;
+    const flags = {
+      showMap: dto.show_map,
+      showMapLink: dto.show_map_link,
+      hideFromListings: dto.hide_from_listings,
+      sticky: dto.sticky,
+      featured: dto.featured,
+    };
+    for (const [key, value] of Object.entries(flags)) {
+      if (value !== undefined) Object.assign(columns, { [key]: value });
+    }
+    const slugBase = dto.slug === undefined ? undefined : slugify(dto.slug) || event.slug;
+    await this.events.update(event.id, columns, slugBase, language, this.text(dto, title));
+    return this.view(event.id);
+  }
+
+  private async trash(event: EventEntity): Promise<EventView> {
+    if (event.status === 'trash') throw new EventAlreadyTrashedError();
+    await this.events.trash(event.id, this.clock.now().toJSDate());
+    return this.view(event.id);
+  }
+
+  /** The statuses a list may show `viewer`; asking for more than allowed is a bad parameter. */
+  private listStatuses(requested: readonly string[] | undefined, viewer: Viewer): PostStatus[] {
+    if (!canSeeUnpublished(viewer)) {
+      if (requested && requested.some((status) => status !== 'publish')) {
+        throw InvalidParamsError.of('status', 'param.status-not-allowed');
+      }
+      return ['publish'];
+    }
+    if (!requested || requested.length === 0 || requested.includes('any'))
+      return [...VISIBLE_TO_EDITORS];
+    return POST_STATUSES.filter((status) => requested.includes(status));
+  }
+
+  private async byId(id: number): Promise<EventEntity> {
+    const event = await this.events.findById(id);
+    if (event) return event;
+    const kind = await this.posts.kindOf(id);
+    if (kind !== null && kind !== 'event') throw new NotAnEventError();
+    throw new EventNotFoundError(id);
+  }
+
+  private async bySlug(slug: string): Promise<EventEntity> {
+    const event = await this.events.findBySlug(slug);
+    if (!event) throw InvalidParamsError.of('slug');
+    return event;
+  }
+
+  private async view(id: number): Promise<EventView> {
+    const event = await this.events.findById(id);
+    if (!event) throw new EventNotFoundError(id);
+    const [view] = await this.withText([event]);
+    if (!view) throw new EventNotFoundError(id);
+    return view;
+  }
+
+  /** Attaches translations to events with one query for the whole set. */
+  private async withText(events: readonly EventEntity[]): Promise<EventView[]> {
+    const rows = await this.events.findTranslations(events.map((event) => event.id));
+    return events.map((event) => ({
+      event,
+      translations: rows.filter((row) => row.eventId === event.id),
+    }));
+  }
+
+  private async requireEvent(id: number, param: string): Promise<void> {
+    if ((await this.posts.kindOf(id)) !== 'event')
+      throw InvalidParamsError.of(param, 'param.unknown-event');
+  }
+
+  private async checkParent(
+    parent: number | undefined,
+    problems: ParamProblem[],
+    ownId: number | undefined,
+  ): Promise<void> {
+    if (!parent) return;
+    if (parent === ownId || (await this.posts.kindOf(parent)) !== 'event') {
+      problems.push({ param: 'post_parent', message: 'param.unknown-event' });
+    }
+  }
+
+  private zone(name: string): Zone {
+    return resolveZone(name) ?? this.siteZone;
+  }
+
+  private parse(input: string, param: string, zone: Zone, now: DateTime): DateTime {
+    const parsed = parseDateInput(input, zone, now);
+    if (!parsed) throw InvalidParamsError.of(param, 'param.bad-date');
+    return parsed.setZone(zone);
+  }
+
+  /** Start and end after all-day normalisation; an end before the start is reported. */
+  private schedule(
+    start: DateTime,
+    end: DateTime,
+    allDay: boolean,
+    problems: ParamProblem[],
+  ): Schedule {
+    const bounds = allDay ? allDayBounds(start, end) : { start, end };
+    if (bounds.end < bounds.start)
+      problems.push({ param: 'end_date', message: 'param.end-before-start' });
+    return bounds;
+  }
+
+  /** `date_utc` wins over `date`, which is read in the site's zone. */
+  private publicationDate(dto: EventFieldsDto, _zone: Zone, now: DateTime): DateTime | undefined {
+    if (dto.date_utc !== undefined)
+      return parseDateInput(dto.date_utc, this.zone('UTC'), now) ?? undefined;
+    if (dto.date !== undefined) return parseDateInput(dto.date, this.siteZone, now) ?? undefined;
+    return undefined;
+  }
+
+  private title(raw: string | undefined, problems: ParamProblem[]): string | undefined {
+    if (raw === undefined) return undefined;
+    const title = toPlainText(raw);
+    if (title === '') problems.push({ param: 'title', message: 'param.empty' });
+    return title;
+  }
+
+  private text(dto: EventFieldsDto, title: string | undefined): EventText {
+    const rich = (value: string | null | undefined): string | undefined =>
+      value === undefined ? undefined : sanitizeRichText(value ?? '');
+    return { title, description: rich(dto.description), excerpt: rich(dto.excerpt) };
+  }
+
+  private cost(input: unknown): string[] | undefined {
+    const entries = input === null ? [] : normaliseCostInput(input);
+    return entries && entries.length > 0 ? entries : undefined;
+  }
+
+  private image(
+    input: string | number | null | undefined,
+  ): Pick<EventColumns, 'imageUrl' | 'imageId'> {
+    if (typeof input === 'number') return { imageUrl: null, imageId: input };
+    if (typeof input === 'string' && input !== '') return { imageUrl: input, imageId: null };
+    return { imageUrl: null, imageId: null };
+  }
+}

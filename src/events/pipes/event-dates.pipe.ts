@@ -1,0 +1,75 @@
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { DateTime, Zone } from 'luxon';
+import { parseDateInput } from '../../common/dates/parse-date';
+import { defaultListWindow, endOfDay, startOfDay } from '../../common/dates/window';
+import { resolveZone } from '../../common/dates/zones';
+import { Clock } from '../../common/clock/clock';
+import { toBoolean, toList } from '../../common/validation/convert';
+import { AppConfig } from '../../config/app-config';
+
+/** The date bounds of an event list, as instants in the site's zone. */
+export interface EventDateBounds {
+  readonly startFrom?: DateTime;
+  readonly endUntil?: DateTime;
+  readonly startsBefore?: DateTime;
+  readonly startsAfter?: DateTime;
+  readonly endsBefore?: DateTime;
+  readonly endsAfter?: DateTime;
+}
+
+const RELATIVE_BOUNDS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+
+/**
+ * Turns the date parameters of `GET /events` into bounds (TEC §7): naive inputs are read in the
+ * site's zone; without `strict_dates` `start_date` means the start of its day and every other
+ * bound the end of its day; with none of `starts_*`/`ends_*` the default window (yesterday to 24
+ * months ahead) fills a missing `start_date`/`end_date`; `include` drops the window entirely.
+ * Unparsable values are left to the query DTO to report, so this pipe never throws.
+ */
+@Injectable()
+export class EventDatesPipe implements PipeTransform<unknown, EventDateBounds> {
+  private readonly siteZone: Zone;
+
+  constructor(
+    config: AppConfig,
+    private readonly clock: Clock,
+  ) {
+    const zone = resolveZone(config.SITE_TIMEZONE);
+    if (!zone) throw new Error(`SITE_TIMEZONE ${config.SITE_TIMEZONE} is not a zone`);
+    this.siteZone = zone;
+  }
+
+  transform(query: unknown): EventDateBounds {
+    const source = (typeof query === 'object' && query !== null ? query : {}) as Record<
+      string,
+      unknown
+    >;
+    const include = toList(source['include']);
+    if (Array.isArray(include) && include.length > 0) return {};
+    const now = this.clock.now();
+    const strict = toBoolean(source['strict_dates']) === true;
+    const read = (name: string): DateTime | undefined => {
+      const value = source[name];
+      if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+      const parsed = parseDateInput(
+        typeof value === 'string' ? value.trim() : value,
+        this.siteZone,
+        now,
+      );
+      return parsed?.setZone(this.siteZone) ?? undefined;
+    };
+    const dayEnd = (value: DateTime | undefined): DateTime | undefined =>
+      value && !strict ? endOfDay(value) : value;
+    const usesRelative = RELATIVE_BOUNDS.some((name) => source[name] !== undefined);
+    const defaults = usesRelative ? undefined : defaultListWindow(now, this.siteZone);
+    const start = read('start_date');
+    return {
+      startFrom: start ? (strict ? start : startOfDay(start)) : defaults?.start,
+      endUntil: dayEnd(read('end_date')) ?? defaults?.end,
+      startsBefore: dayEnd(read('starts_before')),
+      startsAfter: dayEnd(read('starts_after')),
+      endsBefore: dayEnd(read('ends_before')),
+      endsAfter: dayEnd(read('ends_after')),
+    };
+  }
+}
