@@ -265,7 +265,7 @@ export class EventsService {
   private listStatuses(requested: readonly string[] | undefined, viewer: Viewer): PostStatus[] {
     if (!canSeeUnpublished(viewer)) {
       if (requested && requested.some((status) => status !== 'publish')) {
-        throw InvalidParamsError.of('status', 'param.status-not-allowed');
+        throw InvalidParamsError.of('status', 'param.invalid');
       }
       return ['publish'];
     }
@@ -307,7 +307,7 @@ export class EventsService {
 
   private async requireEvent(id: number, param: string): Promise<void> {
     if ((await this.posts.kindOf(id)) !== 'event')
-      throw InvalidParamsError.of(param, 'param.unknown-event');
+      throw InvalidParamsError.of(param, 'param.invalid');
   }
 
   private async checkParent(
@@ -317,7 +317,7 @@ export class EventsService {
   ): Promise<void> {
     if (!parent) return;
     if (parent === ownId || (await this.posts.kindOf(parent)) !== 'event') {
-      problems.push({ param: 'post_parent', message: 'param.unknown-event' });
+      problems.push({ param: 'post_parent', message: 'param.invalid' });
     }
   }
 
@@ -327,7 +327,7 @@ export class EventsService {
 
   private parse(input: string, param: string, zone: Zone, now: DateTime): DateTime {
     const parsed = parseDateInput(input, zone, now);
-    if (!parsed) throw InvalidParamsError.of(param, 'param.bad-date');
+    if (!parsed) throw InvalidParamsError.of(param, 'param.invalid');
     return parsed.setZone(zone);
   }
 
@@ -355,7 +355,7 @@ export class EventsService {
   private title(raw: string | undefined, problems: ParamProblem[]): string | undefined {
     if (raw === undefined) return undefined;
     const title = toPlainText(raw);
-    if (title === '') problems.push({ param: 'title', message: 'param.empty' });
+    if (title === '') problems.push({ param: 'title', message: 'param.invalid' });
     return title;
   }
 

@@ -91,45 +91,10 @@ const CATALOG = {
     ca: '{param} no és de tipus booleà.',
     es: '{param} no es de tipo booleano.',
   },
-  'param.not-integer': {
-    en: '{param} is not of type integer.',
-    ca: '{param} no és de tipus enter.',
-    es: '{param} no es de tipo entero.',
-  },
-  'param.not-string': {
-    en: '{param} is not of type string.',
-    ca: '{param} no és de tipus cadena.',
-    es: '{param} no es de tipo cadena.',
-  },
-  'param.bad-date': {
-    en: '{param} is not a date in a supported format.',
-    ca: '{param} no és una data en un format admès.',
-    es: '{param} no es una fecha en un formato admitido.',
-  },
-  'param.bad-timezone': {
-    en: '{param} is not a known time zone.',
-    ca: '{param} no és una zona horària coneguda.',
-    es: '{param} no es una zona horaria conocida.',
-  },
   'param.bad-language': {
     en: '{param} must be one of: ca, en, es.',
     ca: '{param} ha de ser un de: ca, en, es.',
     es: '{param} debe ser uno de: ca, en, es.',
-  },
-  'param.bad-status': {
-    en: '{param} is not an allowed status.',
-    ca: '{param} no és un estat permès.',
-    es: '{param} no es un estado permitido.',
-  },
-  'param.bad-url': {
-    en: '{param} is not a valid URL.',
-    ca: '{param} no és un URL vàlid.',
-    es: '{param} no es una URL válida.',
-  },
-  'param.empty': {
-    en: '{param} must not be empty.',
-    ca: '{param} no pot ser buit.',
-    es: '{param} no puede estar vacío.',
   },
   'param.too-long': {
     en: '{param} is too long.',
@@ -141,39 +106,24 @@ const CATALOG = {
     ca: "La data de finalització no pot ser anterior a la d'inici.",
     es: 'La fecha de fin no puede ser anterior a la de inicio.',
   },
-  'param.status-not-allowed': {
-    en: 'Only published items can be listed without the right to edit them.',
-    ca: 'Sense permís per a editar-los, només es poden llistar elements publicats.',
-    es: 'Sin permiso para editarlos, solo se pueden listar elementos publicados.',
-  },
   'param.ticketed-unavailable': {
     en: 'Ticketing is not available in this service.',
     ca: 'Aquest servei no disposa de venda d’entrades.',
     es: 'Este servicio no dispone de venta de entradas.',
-  },
-  'param.bad-image': {
-    en: '{param} must be an http(s) URL or a positive integer id.',
-    ca: '{param} ha de ser un URL http(s) o un identificador enter positiu.',
-    es: '{param} debe ser una URL http(s) o un identificador entero positivo.',
   },
   'param.bad-cost': {
     en: '{param} must be a string, a number or a list of them.',
     ca: '{param} ha de ser una cadena, un nombre o una llista d’aquests.',
     es: '{param} debe ser una cadena, un número o una lista de ellos.',
   },
-  'param.unknown-event': {
-    en: '{param} does not name an existing event.',
-    ca: '{param} no correspon a cap esdeveniment existent.',
-    es: '{param} no corresponde a ningún evento existente.',
-  },
-  'param.slug-taken': {
-    en: '{param} is already used by another event.',
-    ca: '{param} ja el fa servir un altre esdeveniment.',
-    es: '{param} ya lo usa otro evento.',
-  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof CATALOG;
+
+/** Whether `value` names a text of the catalog. */
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(CATALOG, value);
+}
 
 export type MessageArgs = Readonly<Record<string, string | number>>;
 

@@ -16,9 +16,9 @@ import {
 import { isParsableDate } from '../dates/parse-date';
 import { LANGUAGES } from '../i18n/language';
 import { toBoolean, toInteger, toList } from './convert';
-import { ProblemContext } from './validate-input';
+import { ProblemContext, reportAs } from './validate-input';
 
-const context = (problem: ProblemContext): ValidationOptions => ({ context: problem });
+const context = (problem: ProblemContext): ValidationOptions => reportAs(problem);
 
 const typeError = (message: ProblemContext['message']): ValidationOptions =>
   context({ message, detailCode: 'rest_invalid_type' });
@@ -37,15 +37,15 @@ export function IntegerParam(min = 1): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toInteger(value)),
-    IsInt(typeError('param.not-integer')),
+    IsInt(context({ message: 'param.invalid' })),
     Min(min, context({ message: 'param.invalid' })),
   );
 }
 
 /** An optional string; `allowEmpty` false means `""` is rejected, as WordPress does. */
 export function StringParam(options: { allowEmpty?: boolean } = {}): PropertyDecorator {
-  const decorators = [IsOptional(), IsString(typeError('param.not-string'))];
-  if (!options.allowEmpty) decorators.push(MinLength(1, context({ message: 'param.empty' })));
+  const decorators = [IsOptional(), IsString(context({ message: 'param.invalid' }))];
+  if (!options.allowEmpty) decorators.push(MinLength(1, context({ message: 'param.invalid' })));
   return applyDecorators(...decorators);
 }
 
@@ -58,7 +58,7 @@ export function DateParam(): PropertyDecorator {
     ),
     ValidateBy(
       { name: 'isDateInput', validator: { validate: (value: unknown) => isParsableDate(value) } },
-      context({ message: 'param.bad-date' }),
+      context({ message: 'param.invalid' }),
     ),
   );
 }

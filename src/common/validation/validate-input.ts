@@ -1,24 +1,33 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { InvalidParamsError, MissingParamsError, ParamProblem } from '../errors/domain-error';
-import { MessageKey } from '../i18n/messages';
+import { isMessageKey, MessageKey } from '../i18n/messages';
 
-/** What a validator decorator may carry in its `context` to shape the error it produces. */
+/** What a validator decorator may carry to shape the error it produces. */
 export interface ProblemContext {
   message?: MessageKey;
   detailCode?: string;
 }
 
+const SEPARATOR = '|';
+
+/**
+ * Validation options that make a failed constraint report `problem`. It travels in the
+ * constraint's message, which every validator keeps (custom ones drop `context`).
+ */
+export function reportAs(problem: ProblemContext): { message: string } {
+  return {
+    message: `${problem.message ?? 'param.invalid'}${SEPARATOR}${problem.detailCode ?? ''}`,
+  };
+}
+
 function problemOf(error: ValidationError): ParamProblem {
-  const failed = Object.keys(error.constraints ?? {})[0];
-  const context = (failed ? error.contexts?.[failed] : undefined) as ProblemContext | undefined;
-  if (!failed && error.children && error.children.length > 0) {
-    return { param: error.property, message: 'param.invalid' };
-  }
+  const failed = Object.values(error.constraints ?? {})[0] ?? '';
+  const [message, detailCode] = failed.includes(SEPARATOR) ? failed.split(SEPARATOR) : [];
   return {
     param: error.property,
-    message: context?.message ?? 'param.invalid',
-    ...(context?.detailCode ? { detailCode: context.detailCode } : {}),
+    message: isMessageKey(message) ? message : 'param.invalid',
+    ...(detailCode ? { detailCode } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { reportAs } from '../../common/validation/validate-input';
 import { IsIn, IsOptional, ValidateBy } from 'class-validator';
 import { resolveZone } from '../../common/dates/zones';
 import { normaliseCostInput } from '../../common/text/cost';
@@ -22,7 +23,7 @@ const fitsText = ValidateBy(
         typeof value !== 'string' || Buffer.byteLength(value, 'utf8') <= MAX_TEXT_BYTES,
     },
   },
-  { context: { message: 'param.too-long' } },
+  reportAs({ message: 'param.too-long' }),
 );
 
 function isHttpUrl(value: string): boolean {
@@ -55,7 +56,7 @@ export class EventFieldsDto {
       name: 'maxTitle',
       validator: { validate: (v: unknown) => typeof v !== 'string' || v.length <= 255 },
     },
-    { context: { message: 'param.too-long' } },
+    reportAs({ message: 'param.too-long' }),
   )
   title?: string;
 
@@ -75,7 +76,7 @@ export class EventFieldsDto {
 
   /** Post status. */
   @IsOptional()
-  @IsIn(POST_STATUSES, { context: { message: 'param.bad-status' } })
+  @IsIn(POST_STATUSES, reportAs({ message: 'param.invalid' }))
   status?: PostStatus;
 
   /** IANA time zone (`Europe/Madrid`) or offset (`UTC+2`); empty means the site's zone. */
@@ -88,7 +89,7 @@ export class EventFieldsDto {
           typeof v === 'string' && (v.trim() === '' || resolveZone(v.trim()) !== null),
       },
     },
-    { context: { message: 'param.bad-timezone' } },
+    reportAs({ message: 'param.invalid' }),
   )
   timezone?: string;
 
@@ -117,7 +118,7 @@ export class EventFieldsDto {
           (typeof v === 'string' && isHttpUrl(v)),
       },
     },
-    { context: { message: 'param.bad-image' } },
+    reportAs({ message: 'param.invalid' }),
   )
   image?: string | number | null;
 
@@ -125,7 +126,7 @@ export class EventFieldsDto {
   @IsOptional()
   @ValidateBy(
     { name: 'isCost', validator: { validate: (v: unknown) => normaliseCostInput(v) !== null } },
-    { context: { message: 'param.bad-cost' } },
+    reportAs({ message: 'param.bad-cost' }),
   )
   cost?: unknown;
 
@@ -136,7 +137,7 @@ export class EventFieldsDto {
       name: 'isWebsite',
       validator: { validate: (v: unknown) => typeof v === 'string' && (v === '' || isHttpUrl(v)) },
     },
-    { context: { message: 'param.bad-url' } },
+    reportAs({ message: 'param.invalid' }),
   )
   website?: string | null;
 

@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { reportAs } from '../../common/validation/validate-input';
 import { IsArray, IsIn, IsOptional, ValidateBy } from 'class-validator';
 import { toBoolean, toList } from '../../common/validation/convert';
 import {
@@ -60,8 +61,8 @@ export class ListEventsQueryDto {
   /** Statuses to list, as a list or comma-separated; anonymous callers may ask for `publish` only. */
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => toList(value))
-  @IsArray({ context: { message: 'param.bad-status' } })
-  @IsIn([...POST_STATUSES, 'any'], { each: true, context: { message: 'param.bad-status' } })
+  @IsArray(reportAs({ message: 'param.invalid' }))
+  @IsIn([...POST_STATUSES, 'any'], { each: true, ...reportAs({ message: 'param.invalid' }) })
   status?: string[];
 
   /** Only these event ids (list or comma-separated); the date window is then ignored. */
@@ -77,7 +78,7 @@ export class ListEventsQueryDto {
   @Transform(({ value }: { value: unknown }) => toBoolean(value))
   @ValidateBy(
     { name: 'ticketed', validator: { validate: (v: unknown) => v === false } },
-    { context: { message: 'param.ticketed-unavailable', detailCode: 'event-tickets-not-active' } },
+    reportAs({ message: 'param.ticketed-unavailable', detailCode: 'event-tickets-not-active' }),
   )
   ticketed?: boolean;
 

@@ -1,0 +1,389 @@
+import request from 'supertest';
+import { createEvent, utcAt } from '../factories/event.factory';
+import { createTestApp, sqlDateTime, TestApp } from '../setup/test-app';
+
+const EVENTS = '/calendar/events/v1/events';
+
+interface ListBody {
+  events: { id: number; title: string; status: string }[];
+  rest_url: string;
+  next_rest_url?: string;
+  previous_rest_url?: string;
+  total: number;
+  total_pages: number;
+}
+
+describe('GET /events', () => {
+  let sut: TestApp;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
+  beforeEach(async () => {
+    await sut.reset();
+  });
+
+  const list = async (query = ''): Promise<ListBody> => {
+    const response = await request(sut.http).get(`${EVENTS}${query}`).expect(200);
+    return response.body as ListBody;
+  };
+
+  it('answers an empty page 1 with 200, zero totals and the X-TEC headers', async () => {
+    const response = await request(sut.http).get(EVENTS).expect(200);
+
+    expect(response.body).toEqual({
+      events: [],
+      rest_url: expect.stringMatching(/\/calendar\/events\/v1\/events\/\?page=1&per_page=10&/),
+      total: 0,
+      total_pages: 0,
+    });
+    expect(Object.keys(response.body as object)).toEqual([
+      'events',
+      'rest_url',
+      'total',
+      'total_pages',
+    ]);
+    expect(response.headers['x-tec-total']).toBe('0');
+    expect(response.headers['x-tec-totalpages']).toBe('0');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('orders by start ascending and breaks ties by id', async () => {
+    const late = await createEvent(sut.http, {
+      title: 'Late',
+      start_date: utcAt(3, 20),
+      end_date: utcAt(3, 21),
+    });
+    const tieA = await createEvent(sut.http, {
+      title: 'Tie A',
+      start_date: utcAt(2, 10),
+      end_date: utcAt(2, 11),
+    });
+    const tieB = await createEvent(sut.http, {
+      title: 'Tie B',
+      start_date: utcAt(2, 10),
+      end_date: utcAt(2, 12),
+    });
+    const early = await createEvent(sut.http, {
+      title: 'Early',
+      start_date: utcAt(1, 8),
+      end_date: utcAt(1, 9),
+    });
+
+    const body = await list();
+
+    expect(body.events.map((event) => event.id)).toEqual([early.id, tieA.id, tieB.id, late.id]);
+  });
+
+  it('pages with next and previous links, headers, and no page parameter in the link to page 1', async () => {
+    for (let day = 1; day <= 5; day++) {
+      await createEvent(sut.http, {
+        title: `Day ${day}`,
+        start_date: utcAt(day, 10),
+        end_date: utcAt(day, 11),
+      });
+    }
+
+    const response = await request(sut.http).get(`${EVENTS}?per_page=2&page=2`).expect(200);
+    const body = response.body as ListBody;
+
+    expect(body.events.map((event) => event.title)).toEqual(['Day 3', 'Day 4']);
+    expect(body.total).toBe(5);
+    expect(body.total_pages).toBe(3);
+    expect(response.headers['x-tec-total']).toBe('5');
+    expect(response.headers['x-tec-totalpages']).toBe('3');
+    expect(Object.keys(body)).toEqual([
+      'events',
+      'rest_url',
+      'next_rest_url',
+      'previous_rest_url',
+      'total',
+      'total_pages',
+    ]);
+    expect(new URL(body.rest_url).searchParams.get('page')).toBe('2');
+    expect(new URL(body.next_rest_url ?? '').searchParams.get('page')).toBe('3');
+    expect(new URL(body.previous_rest_url ?? '').searchParams.has('page')).toBe(false);
+    expect(new URL(body.previous_rest_url ?? '').searchParams.get('per_page')).toBe('2');
+    const last = await list('?per_page=2&page=3');
+    expect(last.next_rest_url).toBeUndefined();
+    expect(new URL(last.previous_rest_url ?? '').searchParams.get('page')).toBe('2');
+  });
+
+  it('answers 404 event-archive-page-not-found for a page past the end', async () => {
+    await createEvent(sut.http);
+
+    const response = await request(sut.http).get(`${EVENTS}?page=2`).expect(404);
+
+    expect(response.body).toEqual({
+      code: 'event-archive-page-not-found',
+      message: 'The requested event archive page does not exist',
+      data: { status: 404 },
+    });
+  });
+
+  it('clamps per_page above 50 to 50', async () => {
+    const body = await list('?per_page=51');
+
+    expect(new URL(body.rest_url).searchParams.get('per_page')).toBe('50');
+  });
+
+  it.each(['foo', '0', '-1', '1.5', 'foo bar'])(
+    'rejects page=%s with rest_invalid_param',
+    async (page) => {
+      const response = await request(sut.http)
+        .get(`${EVENTS}?page=${encodeURIComponent(page)}`)
+        .expect(400);
+
+      expect(response.body).toEqual({
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): page',
+        data: { status: 400, params: { page: 'Invalid parameter.' }, details: [] },
+      });
+    },
+  );
+
+  it('reports every invalid parameter together', async () => {
+    const response = await request(sut.http)
+      .get(`${EVENTS}?page=foo&per_page=0&start_date=notadate`)
+      .expect(400);
+
+    expect(response.body.message).toBe('Invalid parameter(s): page, per_page, start_date');
+    expect(Object.keys(response.body.data.params as object)).toEqual([
+      'page',
+      'per_page',
+      'start_date',
+    ]);
+  });
+
+  it('reports a non-boolean featured as a type error with details', async () => {
+    const response = await request(sut.http).get(`${EVENTS}?featured=yes`).expect(400);
+
+    expect(response.body.data.params).toEqual({ featured: 'featured is not of type boolean.' });
+    expect(response.body.data.details).toEqual({
+      featured: {
+        code: 'rest_invalid_type',
+        message: 'featured is not of type boolean.',
+        data: { param: 'featured' },
+      },
+    });
+  });
+
+  it('applies the default window: from yesterday 00:00 to 24 months ahead', async () => {
+    await createEvent(sut.http, {
+      title: 'Three days ago',
+      start_date: utcAt(-3, 10),
+      end_date: utcAt(-3, 11),
+    });
+    await createEvent(sut.http, {
+      title: 'Yesterday',
+      start_date: utcAt(-1, 0),
+      end_date: utcAt(-1, 1),
+    });
+    await createEvent(sut.http, {
+      title: 'Next month',
+      start_date: utcAt(30, 10),
+      end_date: utcAt(30, 11),
+    });
+    await createEvent(sut.http, {
+      title: 'In 25 months',
+      start_date: utcAt(760, 10),
+      end_date: utcAt(760, 11),
+    });
+    await createEvent(sut.http, {
+      title: 'Running since last week',
+      start_date: utcAt(-7, 10),
+      end_date: utcAt(3, 11),
+    });
+
+    const body = await list();
+
+    expect(body.events.map((event) => event.title)).toEqual(['Yesterday', 'Next month']);
+  });
+
+  it('brings back running events with ends_after, which drops the default window', async () => {
+    await createEvent(sut.http, {
+      title: 'Running since last week',
+      start_date: utcAt(-7, 10),
+      end_date: utcAt(3, 11),
+    });
+    await createEvent(sut.http, {
+      title: 'Ended',
+      start_date: utcAt(-7, 10),
+      end_date: utcAt(-6, 11),
+    });
+
+    const body = await list(`?ends_after=${encodeURIComponent('now')}&strict_dates=true`);
+
+    expect(body.events.map((event) => event.title)).toEqual(['Running since last week']);
+  });
+
+  it('reads start_date and end_date as whole days unless strict_dates is set', async () => {
+    await createEvent(sut.http, {
+      title: 'Morning',
+      start_date: '2031-03-10 08:00:00',
+      end_date: '2031-03-10 09:00:00',
+    });
+    await createEvent(sut.http, {
+      title: 'Evening',
+      start_date: '2031-03-10 20:00:00',
+      end_date: '2031-03-10 22:00:00',
+    });
+
+    const inclusive = await list(
+      '?start_date=2031-03-10%2012:00:00&end_date=2031-03-10%2012:00:00',
+    );
+    const strict = await list(
+      '?start_date=2031-03-10%2012:00:00&end_date=2031-03-10%2023:00:00&strict_dates=1',
+    );
+
+    expect(inclusive.events.map((event) => event.title)).toEqual(['Morning', 'Evening']);
+    expect(strict.events.map((event) => event.title)).toEqual(['Evening']);
+    expect(new URL(inclusive.rest_url).searchParams.get('start_date')).toBe('2031-03-10 00:00:00');
+    expect(new URL(inclusive.rest_url).searchParams.get('end_date')).toBe('2031-03-10 23:59:59');
+  });
+
+  it('bounds starts_after and ends_before at the end of the given day', async () => {
+    await createEvent(sut.http, {
+      title: 'First',
+      start_date: '2031-05-01 10:00:00',
+      end_date: '2031-05-01 11:00:00',
+    });
+    await createEvent(sut.http, {
+      title: 'Second',
+      start_date: '2031-05-02 10:00:00',
+      end_date: '2031-05-02 11:00:00',
+    });
+    await createEvent(sut.http, {
+      title: 'Third',
+      start_date: '2031-05-03 10:00:00',
+      end_date: '2031-05-03 11:00:00',
+    });
+
+    const after = await list('?starts_after=2031-05-01');
+    const before = await list('?ends_before=2031-05-02');
+    const window = await list('?starts_after=2031-05-01&starts_before=2031-05-02');
+
+    expect(after.events.map((event) => event.title)).toEqual(['Second', 'Third']);
+    expect(before.events.map((event) => event.title)).toEqual(['First', 'Second']);
+    expect(window.events.map((event) => event.title)).toEqual(['Second']);
+  });
+
+  it('leaves hidden events out of lists but serves them by id', async () => {
+    const hidden = await createEvent(sut.http, { title: 'Hidden', hide_from_listings: true });
+    await createEvent(sut.http, { title: 'Shown' });
+
+    const body = await list();
+
+    expect(body.events.map((event) => event.title)).toEqual(['Shown']);
+    await request(sut.http).get(`${EVENTS}/${hidden.id}`).expect(200);
+  });
+
+  it('filters by featured true and false', async () => {
+    await createEvent(sut.http, { title: 'Star', featured: 'TRUE' });
+    await createEvent(sut.http, { title: 'Plain', featured: 0 });
+
+    expect((await list('?featured=true')).events.map((event) => event.title)).toEqual(['Star']);
+    expect((await list('?featured=0')).events.map((event) => event.title)).toEqual(['Plain']);
+  });
+
+  it('searches for every word, in any order, in title, description and excerpt', async () => {
+    await createEvent(sut.http, { title: 'Jazz on the roof', description: 'Quartet from Lisbon' });
+    await createEvent(sut.http, { title: 'Rock night', excerpt: 'Loud guitars' });
+    await createEvent(sut.http, { title: 'Jazz brunch', description: 'Piano trio' });
+
+    expect((await list('?search=lisbon%20JAZZ')).events.map((event) => event.title)).toEqual([
+      'Jazz on the roof',
+    ]);
+    expect((await list('?search=guitars')).events.map((event) => event.title)).toEqual([
+      'Rock night',
+    ]);
+    expect((await list('?search=jazz')).total).toBe(2);
+    expect((await list('?search=100%25')).total).toBe(0);
+  });
+
+  it('rejects an empty search', async () => {
+    const response = await request(sut.http).get(`${EVENTS}?search=`).expect(400);
+
+    expect(response.body.data.params).toHaveProperty('search');
+  });
+
+  it('lists only the included ids, ignoring the date window', async () => {
+    const far = await createEvent(sut.http, {
+      title: 'Far',
+      start_date: utcAt(1200, 10),
+      end_date: utcAt(1200, 11),
+    });
+    const past = await createEvent(sut.http, {
+      title: 'Past',
+      start_date: utcAt(-30, 10),
+      end_date: utcAt(-30, 11),
+    });
+    await createEvent(sut.http, { title: 'Other' });
+
+    const body = await list(`?include=${far.id},${past.id}`);
+    const repeated = await list(`?include[]=${far.id}&include[]=${past.id}`);
+
+    expect(body.events.map((event) => event.title)).toEqual(['Past', 'Far']);
+    expect(repeated.total).toBe(2);
+    await request(sut.http).get(`${EVENTS}?include=foo-bar,23`).expect(400);
+  });
+
+  it('filters by post_parent and rejects a parent that is not an event', async () => {
+    const parent = await createEvent(sut.http, { title: 'Festival' });
+    await createEvent(sut.http, { title: 'Opening', post_parent: parent.id });
+    await createEvent(sut.http, { title: 'Unrelated' });
+
+    const body = await list(`?post_parent=${parent.id}`);
+    const unknown = await request(sut.http).get(`${EVENTS}?post_parent=999999`).expect(400);
+
+    expect(body.events.map((event) => event.title)).toEqual(['Opening']);
+    expect(unknown.body.code).toBe('rest_invalid_param');
+    expect(unknown.body.data.params).toHaveProperty('post_parent');
+  });
+
+  it('refuses ticketed=true and accepts ticketed=false', async () => {
+    await createEvent(sut.http);
+
+    const refused = await request(sut.http).get(`${EVENTS}?ticketed=true`).expect(400);
+    const accepted = await list('?ticketed=false');
+
+    expect(refused.body.data.params).toEqual({
+      ticketed: 'Ticketing is not available in this service.',
+    });
+    expect(refused.body.data.details.ticketed.code).toBe('event-tickets-not-active');
+    expect(accepted.total).toBe(1);
+  });
+
+  it('shows anonymous callers published events only and refuses other statuses', async () => {
+    await createEvent(sut.http, { title: 'Published' });
+    await createEvent(sut.http, { title: 'Draft', status: 'draft' });
+    await createEvent(sut.http, { title: 'Private', status: 'private' });
+
+    const body = await list('?status=publish');
+    const refused = await request(sut.http).get(`${EVENTS}?status=draft`).expect(400);
+    const unknown = await request(sut.http).get(`${EVENTS}?status=bogus`).expect(400);
+
+    expect(body.events.map((event) => event.title)).toEqual(['Published']);
+    expect(refused.body.data.params).toHaveProperty('status');
+    expect(unknown.body.data.params).toHaveProperty('status');
+  });
+
+  it('counts a scheduled event as published once its date has passed, with no job', async () => {
+    const scheduled = await createEvent(sut.http, { title: 'Scheduled', date_utc: utcAt(5, 10) });
+    expect(scheduled['status']).toBe('future');
+    expect((await list()).total).toBe(0);
+
+    await sut.dataSource.query('UPDATE events SET date_utc = ? WHERE id = ?', [
+      sqlDateTime(new Date(Date.now() - 60_000)),
+      scheduled.id,
+    ]);
+
+    const body = await list();
+    expect(body.events.map((event) => [event.title, event.status])).toEqual([
+      ['Scheduled', 'publish'],
+    ]);
+  });
+});
