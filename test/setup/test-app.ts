@@ -35,7 +35,14 @@ export const onMysql = Boolean(process.env['DATABASE_URL']);
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const sqlitePath = join(tmpdir(), `calendar-e2e-${randomUUID()}.sqlite`);
   const config = loadConfig(
-    { ...process.env, SQLITE_PATH: sqlitePath, LOG_LEVEL: 'error', ...overrides },
+    {
+      ...process.env,
+      SQLITE_PATH: sqlitePath,
+      LOG_LEVEL: 'error',
+      PUBLIC_URL: 'https://api.calendar.test',
+      SITE_URL: 'https://calendar.test:8443/site',
+      ...overrides,
+    },
     null,
   );
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] })

@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  BadRequestException,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
@@ -27,8 +34,14 @@ function toDomainError(exception: unknown): DomainError | null {
     exception instanceof HttpException ? exception.getStatus() : propertyOf(exception, 'status');
   if (status === 404 || status === 405) return new RouteNotFoundError();
   if (status === 413) return new DomainError('payloadTooLarge', { limit: '1 MB' });
-  // A path whose percent-encoding does not decode names no route either.
-  if (status === 400 && exception instanceof URIError) return new RouteNotFoundError();
+  // Nest turns the body parser's JSON SyntaxError and a path's undecodable percent-encoding
+  // (URIError) into a bare 400; the second names no route.
+  if (exception instanceof BadRequestException && !(exception instanceof DomainError)) {
+    return /^Failed to decode/.test(exception.message)
+      ? new RouteNotFoundError()
+      : new InvalidJsonError('Syntax error');
+  }
+  if (exception instanceof URIError) return new RouteNotFoundError();
   return null;
 }
 

@@ -31,16 +31,29 @@ function problemOf(error: ValidationError): ParamProblem {
   };
 }
 
-function isMissing(error: ValidationError): boolean {
-  return error.constraints?.['isDefined'] !== undefined && error.value === undefined;
+const requiredParams = new WeakMap<object, readonly string[]>();
+
+/** Declares the parameters a DTO requires, in the order a missing-parameters error lists them. */
+export function requireParams(type: ClassConstructor<object>, names: readonly string[]): void {
+  requiredParams.set(type, names);
+}
+
+function missingParams(type: object, source: object): string[] {
+  const values = source as Record<string, unknown>;
+  return (requiredParams.get(type) ?? []).filter(
+    (name) => values[name] === undefined || values[name] === null,
+  );
 }
 
 /**
  * Converts `plain` (a query or body) into `type` and validates it, WordPress's way: missing
- * required parameters are reported first, all together; then every invalid one, all together.
+ * required parameters (null counts as missing) are reported first, all together; then every
+ * invalid one, all together.
  */
 export function validateInput<T extends object>(type: ClassConstructor<T>, plain: unknown): T {
   const source = typeof plain === 'object' && plain !== null && !Array.isArray(plain) ? plain : {};
+  const missing = missingParams(type, source);
+  if (missing.length > 0) throw new MissingParamsError(missing);
   const instance = plainToInstance(type, source, { exposeDefaultValues: false });
   const errors = validateSync(instance, {
     whitelist: true,
@@ -49,7 +62,5 @@ export function validateInput<T extends object>(type: ClassConstructor<T>, plain
     validationError: { target: false, value: true },
   });
   if (errors.length === 0) return instance;
-  const missing = errors.filter(isMissing).map((error) => error.property);
-  if (missing.length > 0) throw new MissingParamsError(missing);
   throw new InvalidParamsError(errors.map(problemOf));
 }
