@@ -9,11 +9,12 @@ export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
 }
 
-function describe(errors: ValidationError[]): string {
+function describe(errors: ValidationError[], raw: Record<string, string | undefined>): string {
   return errors
     .map((error) => {
       const reasons = Object.values(error.constraints ?? {}).join('; ');
-      const shown = typeof error.value === 'string' ? ` (got "${error.value}")` : '';
+      const given = raw[error.property];
+      const shown = given !== undefined ? ` (got "${given}")` : '';
       return `${error.property}${shown}: ${reasons}`;
     })
     .join('\n');
@@ -34,7 +35,7 @@ export function loadConfig(
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
   const errors = validateSync(config, { forbidUnknownValues: false });
   if (errors.length > 0) {
-    throw new ConfigurationError(`Invalid configuration:\n${describe(errors)}`);
+    throw new ConfigurationError(`Invalid configuration:\n${describe(errors, raw)}`);
   }
   return config;
 }

@@ -1,0 +1,43 @@
+import { ConfigurationError, loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const sut = loadConfig({}, null);
+
+    expect(sut).toMatchObject({
+      PORT: 3000,
+      SQLITE_PATH: 'data/calendar.sqlite',
+      SITE_TIMEZONE: 'UTC',
+      DEFAULT_LANGUAGE: 'en',
+      AUTH_ROLE_CLAIM: 'role',
+      API_PREFIX: '',
+    });
+    expect(sut.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads values and ignores unknown variables', () => {
+    const sut = loadConfig(
+      { PORT: '8080', SITE_TIMEZONE: 'Europe/Madrid', DEFAULT_LANGUAGE: 'ca', HOME: '/root' },
+      null,
+    );
+
+    expect(sut).toMatchObject({
+      PORT: 8080,
+      SITE_TIMEZONE: 'Europe/Madrid',
+      DEFAULT_LANGUAGE: 'ca',
+    });
+  });
+
+  it.each([
+    ['PORT', 'http'],
+    ['SITE_TIMEZONE', 'Mars/Base'],
+    ['DEFAULT_LANGUAGE', 'fr'],
+    ['DATABASE_URL', 'postgres://x/y'],
+    ['PUBLIC_URL', 'not a url'],
+  ])('refuses to start with a bad %s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value }, null)).toThrow(ConfigurationError);
+    expect(() => loadConfig({ [name]: value }, null)).toThrow(
+      new RegExp(`${name} \\(got "${value}"\\)`),
+    );
+  });
+});
