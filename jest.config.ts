@@ -2,7 +2,7 @@ import type { Config } from 'jest';
 
 const common = {
   moduleFileExtensions: ['js', 'json', 'ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] },
+  transform: { '^.+\\.ts$': 'ts-jest' },
   testEnvironment: 'node',
 } satisfies Config;
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Zone } from 'luxon';
+import { siteZoneOf } from '../common/clock/site-zone';
 import { Clock } from '../common/clock/clock';
 import { formatDateTime } from '../common/dates/format';
-import { resolveZone } from '../common/dates/zones';
 import { Language } from '../common/i18n/language';
 import { ApiLinks } from '../common/links/links';
 import { EchoedParam, listLinks } from '../common/paging/list-links';
@@ -22,9 +22,7 @@ export class EventsPresenter {
     config: AppConfig,
     private readonly clock: Clock,
   ) {
-    const zone = resolveZone(config.SITE_TIMEZONE);
-    if (!zone) throw new Error(`SITE_TIMEZONE ${config.SITE_TIMEZONE} is not a zone`);
-    this.siteZone = zone;
+    this.siteZone = siteZoneOf(config);
   }
 
   one(view: EventView, language: Language, links: ApiLinks, single = false): EventResponseDto {

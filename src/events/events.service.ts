@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
 import { canSeeUnpublished, Viewer } from '../access/viewer';
+import { siteZoneOf } from '../common/clock/site-zone';
 import { Clock } from '../common/clock/clock';
 import { parseDateInput } from '../common/dates/parse-date';
 import { allDayBounds } from '../common/dates/window';
@@ -65,9 +66,7 @@ export class EventsService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {
-    const zone = resolveZone(config.SITE_TIMEZONE);
-    if (!zone) throw new Error(`SITE_TIMEZONE ${config.SITE_TIMEZONE} is not a zone`);
-    this.siteZone = zone;
+    this.siteZone = siteZoneOf(config);
   }
 
   /** One page of the events list for `viewer`. */

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createEvent, utcAt } from '../factories/event.factory';
-import { createTestApp, sqlDateTime, TestApp } from '../setup/test-app';
+import { sqlDateTime, TestApp, useTestApp } from '../setup/test-app';
 
 const EVENTS = '/calendar/events/v1/events';
 
@@ -14,16 +14,10 @@ interface ListBody {
 }
 
 describe('GET /events', () => {
+  const app = useTestApp();
   let sut: TestApp;
-
-  beforeAll(async () => {
-    sut = await createTestApp();
-  });
-  afterAll(async () => {
-    await sut.close();
-  });
-  beforeEach(async () => {
-    await sut.reset();
+  beforeEach(() => {
+    sut = app();
   });
 
   const list = async (query = ''): Promise<ListBody> => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createEvent, eventBody, utcAt } from '../factories/event.factory';
-import { createTestApp, TestApp } from '../setup/test-app';
+import { TestApp, useTestApp } from '../setup/test-app';
 
 const EVENTS = '/calendar/events/v1/events';
 
@@ -49,16 +49,10 @@ const EVENT_KEYS = [
 ];
 
 describe('events: create, read, update, delete', () => {
+  const app = useTestApp();
   let sut: TestApp;
-
-  beforeAll(async () => {
-    sut = await createTestApp();
-  });
-  afterAll(async () => {
-    await sut.close();
-  });
-  beforeEach(async () => {
-    await sut.reset();
+  beforeEach(() => {
+    sut = app();
   });
 
   const total = async (): Promise<number> =>

@@ -1,20 +1,14 @@
 import request from 'supertest';
 import { createEvent } from '../factories/event.factory';
-import { createTestApp, TestApp } from '../setup/test-app';
+import { TestApp, useTestApp } from '../setup/test-app';
 
 const EVENTS = '/calendar/events/v1/events';
 
 describe('languages', () => {
+  const app = useTestApp();
   let sut: TestApp;
-
-  beforeAll(async () => {
-    sut = await createTestApp();
-  });
-  afterAll(async () => {
-    await sut.close();
-  });
-  beforeEach(async () => {
-    await sut.reset();
+  beforeEach(() => {
+    sut = app();
   });
 
   it('stores a create in the request language, which becomes the original language', async () => {

@@ -82,3 +82,24 @@ export function sqlDateTime(date: Date): string {
     .replace('T', ' ')
     .replace('Z', '');
 }
+
+/**
+ * Boots one app for the enclosing `describe` and empties the database before each test; returns
+ * a getter for it.
+ */
+export function useTestApp(overrides: Record<string, string> = {}): () => TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(overrides);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  beforeEach(async () => {
+    await app?.reset();
+  });
+  return () => {
+    if (!app) throw new Error('The test app is not running');
+    return app;
+  };
+}

@@ -2,7 +2,7 @@ import { Injectable, PipeTransform } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
 import { parseDateInput } from '../../common/dates/parse-date';
 import { defaultListWindow, endOfDay, startOfDay } from '../../common/dates/window';
-import { resolveZone } from '../../common/dates/zones';
+import { siteZoneOf } from '../../common/clock/site-zone';
 import { Clock } from '../../common/clock/clock';
 import { toBoolean, toList } from '../../common/validation/convert';
 import { AppConfig } from '../../config/app-config';
@@ -34,9 +34,7 @@ export class EventDatesPipe implements PipeTransform<unknown, EventDateBounds> {
     config: AppConfig,
     private readonly clock: Clock,
   ) {
-    const zone = resolveZone(config.SITE_TIMEZONE);
-    if (!zone) throw new Error(`SITE_TIMEZONE ${config.SITE_TIMEZONE} is not a zone`);
-    this.siteZone = zone;
+    this.siteZone = siteZoneOf(config);
   }
 
   transform(query: unknown): EventDateBounds {
