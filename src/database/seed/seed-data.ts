@@ -341,15 +341,20 @@ export interface EventTopic {
   readonly hasExcerpt: boolean;
 }
 
+/** A subject, place and 1–3 paragraphs of distinct detail sentences. */
 export function randomTopic(random: Random): EventTopic {
+  const order = DETAIL_SENTENCES.map((_, index) => index);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = randomInt(random, 0, i);
+    [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
+  }
   const paragraphCount = randomInt(random, 1, 3);
   const paragraphs: number[][] = [];
+  let next = 0;
   for (let p = 0; p < paragraphCount; p++) {
     const sentences = randomInt(random, p === 0 ? 1 : 2, 3);
-    const chosen: number[] = [];
-    for (let s = 0; s < sentences; s++)
-      chosen.push(randomInt(random, 0, DETAIL_SENTENCES.length - 1));
-    paragraphs.push(chosen);
+    paragraphs.push(order.slice(next, next + sentences));
+    next += sentences;
   }
   return {
     pattern: randomInt(random, 0, TITLE_PATTERNS.length - 1),
