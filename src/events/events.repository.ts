@@ -51,9 +51,12 @@ function isDuplicateKey(error: unknown): boolean {
   );
 }
 
-/** `word` as a LIKE pattern matching it anywhere, with `!` escaping the wildcards. */
+/**
+ * `word` as a LIKE pattern matching it anywhere, with `!` escaping the wildcards. LIKE ignores
+ * case under MySQL's `_ci` collations and, for ASCII, on SQLite.
+ */
 function containsPattern(word: string): string {
-  return `%${word.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  return `%${word.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 /** The only place that reads and writes events in SQL. */
@@ -267,7 +270,7 @@ export class EventsRepository {
     words.forEach((word, index) => {
       const name = `word${index}`;
       const fields = ['title', 'description', 'excerpt'].map(
-        (field) => `LOWER(COALESCE(tr.${field}, tro.${field})) LIKE :${name} ESCAPE '!'`,
+        (field) => `COALESCE(tr.${field}, tro.${field}) LIKE :${name} ESCAPE '!'`,
       );
       query.andWhere(`(${fields.join(' OR ')})`, { [name]: containsPattern(word) });
     });
