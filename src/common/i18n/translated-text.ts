@@ -11,7 +11,7 @@ export interface ShownText<F extends string> {
   readonly values: Record<F, string>;
   /** The language of `primary` (title or name) as shown. */
   readonly language: Language;
-  /** Languages the item has any text in, in the order ca, en, es. */
+  /** Languages the item has some text in, in the order ca, en, es. */
   readonly translations: Language[];
 }
 

@@ -79,7 +79,7 @@ interface Token {
  * matches cover the whole entry.
  * - number: digits with `.`/`,` separators, or a no-break space before a 3-digit group;
  * - symbol: currency signs, optionally after up to 3 capitals (`$`, `€`, `US$`, `R$`);
- * - word: any other run of letters (`USD`, `kr`, `Free`, `Donation`).
+ * - word: every other run of letters (`USD`, `kr`, `Free`, `Donation`).
  */
 const TOKEN =
   /(?<number>\d+(?:(?:[.,]|[\u00a0\u202f](?=\d{3}(?!\d)))\d+)*)|(?<symbol>\p{Lu}{0,3}\p{Sc}+)|(?<word>[\p{L}\p{M}]+)|(?<space>\s+)|(?<other>[\s\S])/gu;
