@@ -66,6 +66,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       for (const table of TABLES) await dataSource.query(`DELETE FROM ${table}`);
     },
     async close() {
+      if (!dataSource.isInitialized) await dataSource.initialize();
       await app.close();
       if (!onMysql) {
         for (const suffix of ['', '-wal', '-shm'])
