@@ -5,13 +5,13 @@ import {
   DataSource,
   EntityManager,
   In,
-  QueryFailedError,
   SelectQueryBuilder,
   WhereExpressionBuilder,
 } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { nextSlugCandidate } from '../common/text/slug';
 import { PostRegistry } from '../database/posts/post-registry';
+import { escapeLike, isDuplicateKey } from '../database/sql-values';
 import { EventEntity, PostStatus } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
 
@@ -40,23 +40,12 @@ export type EventColumns = Omit<EventEntity, 'id' | 'slug' | 'translations'>;
 
 const MAX_SLUG_ATTEMPTS = 5;
 
-function isDuplicateKey(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const driverError = error.driverError as { code?: unknown } | undefined;
-  const code = driverError?.code;
-  return (
-    code === 'ER_DUP_ENTRY' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
-}
-
 /**
  * `word` as a LIKE pattern matching it anywhere, with `!` escaping the wildcards. LIKE ignores
  * case under MySQL's `_ci` collations and, for ASCII, on SQLite.
  */
 function containsPattern(word: string): string {
-  return `%${word.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  return `%${escapeLike(word)}%`;
 }
 
 /** The only place that reads and writes events in SQL. */
@@ -192,7 +181,7 @@ export class EventsRepository {
       .andWhere(
         new Brackets((qb) =>
           qb.where('e.slug = :base', { base }).orWhere("e.slug LIKE :prefix ESCAPE '!'", {
-            prefix: `${base.replace(/[!%_]/g, (c) => `!${c}`)}-%`,
+            prefix: `${escapeLike(base)}-%`,
           }),
         ),
       )

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createEvent, utcAt } from '../factories/event.factory';
-import { sqlDateTime, TestApp, useTestApp } from '../setup/test-app';
+import { toSqlDateTime } from '../../src/database/sql-values';
+import { TestApp, useTestApp } from '../setup/test-app';
 
 const EVENTS = '/calendar/events/v1/events';
 
@@ -371,7 +372,7 @@ describe('GET /events', () => {
     expect((await list()).total).toBe(0);
 
     await sut.dataSource.query('UPDATE events SET date_utc = ? WHERE id = ?', [
-      sqlDateTime(new Date(Date.now() - 60_000)),
+      toSqlDateTime(new Date(Date.now() - 60_000)),
       scheduled.id,
     ]);
 

@@ -76,14 +76,6 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   };
 }
 
-/** A UTC instant as both SQLite (TypeORM's text form) and MySQL accept it in raw SQL. */
-export function sqlDateTime(date: Date): string {
-  return new Date(Math.floor(date.getTime() / 1000) * 1000)
-    .toISOString()
-    .replace('T', ' ')
-    .replace('Z', '');
-}
-
 /**
  * Boots one app for the enclosing `describe` and empties the database before each test; returns
  * a getter for it.

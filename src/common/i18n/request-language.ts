@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { asRecord } from '../validation/convert';
 import { Language } from './language';
 import { resolveLanguage, ResolvedLanguage } from './resolve-language';
 
@@ -22,17 +23,12 @@ export function requestState(request: Request): RequestState {
   return state;
 }
 
-function parameterOf(source: unknown): unknown {
-  if (typeof source !== 'object' || source === null || Array.isArray(source)) return undefined;
-  return (source as Record<string, unknown>)['i18n_language'];
-}
-
 /** Resolves the language of `request` from its query, body, path and headers. */
 export function resolveRequestLanguage(request: Request, fallback: Language): ResolvedLanguage {
-  const fromQuery = parameterOf(request.query);
+  const fromQuery = asRecord(request.query)['i18n_language'];
   return resolveLanguage(
     {
-      parameter: fromQuery !== undefined ? fromQuery : parameterOf(request.body),
+      parameter: fromQuery !== undefined ? fromQuery : asRecord(request.body)['i18n_language'],
       pathSegment: requestState(request).pathLanguage,
       acceptLanguage: request.headers['accept-language'],
     },

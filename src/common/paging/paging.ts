@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { toInteger } from '../validation/convert';
+import { asRecord, toInteger } from '../validation/convert';
 
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 50;
@@ -22,10 +22,7 @@ function positive(value: unknown, fallback: number): number {
 @Injectable()
 export class PagingPipe implements PipeTransform<unknown, Paging> {
   transform(query: unknown): Paging {
-    const source = (typeof query === 'object' && query !== null ? query : {}) as Record<
-      string,
-      unknown
-    >;
+    const source = asRecord(query);
     return {
       page: positive(source['page'], 1),
       perPage: Math.min(positive(source['per_page'], DEFAULT_PER_PAGE), MAX_PER_PAGE),

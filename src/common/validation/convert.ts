@@ -33,3 +33,10 @@ export function toList(value: unknown): unknown {
   if (!parts.every((part) => typeof part === 'string' || typeof part === 'number')) return value;
   return parts.map((part) => String(part).trim()).filter((part) => part !== '');
 }
+
+/** A query or body as a record of its fields; anything that is not a plain object is empty. */
+export function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}

@@ -2,6 +2,7 @@ import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { InvalidParamsError, MissingParamsError, ParamProblem } from '../errors/domain-error';
 import { isMessageKey, MessageKey } from '../i18n/messages';
+import { asRecord } from './convert';
 
 /** What a validator decorator may carry to shape the error it produces. */
 export interface ProblemContext {
@@ -38,10 +39,9 @@ export function requireParams(type: ClassConstructor<object>, names: readonly st
   requiredParams.set(type, names);
 }
 
-function missingParams(type: object, source: object): string[] {
-  const values = source as Record<string, unknown>;
+function missingParams(type: object, source: Record<string, unknown>): string[] {
   return (requiredParams.get(type) ?? []).filter(
-    (name) => values[name] === undefined || values[name] === null,
+    (name) => source[name] === undefined || source[name] === null,
   );
 }
 
@@ -51,7 +51,7 @@ function missingParams(type: object, source: object): string[] {
  * invalid one, all together.
  */
 export function validateInput<T extends object>(type: ClassConstructor<T>, plain: unknown): T {
-  const source = typeof plain === 'object' && plain !== null && !Array.isArray(plain) ? plain : {};
+  const source = asRecord(plain);
   const missing = missingParams(type, source);
   if (missing.length > 0) throw new MissingParamsError(missing);
   const instance = plainToInstance(type, source, { exposeDefaultValues: false });

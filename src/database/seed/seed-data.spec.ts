@@ -9,11 +9,11 @@ import {
   renderTopic,
   SEED_ZONES,
   SeedEvent,
-  toSqlDateTime,
   TRANSLATION_COLUMNS,
   translationLanguages,
   translationRows,
 } from './seed-data';
+import { toSqlDateTime } from '../sql-values';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
 const DAY = 86_400_000;

@@ -4,6 +4,7 @@ import { allDayBounds } from '../../common/dates/window';
 import { LANGUAGES, type Language } from '../../common/i18n/language';
 import { slugify } from '../../common/text/slug';
 import type { PostStatus } from '../../events/entities/event.entity';
+import { toSqlDateTime } from '../sql-values';
 
 /**
  * Pure generators of realistic demo events for `npm run seed`: everything here depends only on
@@ -512,11 +513,6 @@ export function generateEvent(random: Random, id: number, now: Date): SeedEvent 
       : null,
     translations,
   };
-}
-
-/** An instant as TypeORM writes a `datetime` on SQLite: UTC `YYYY-MM-DD HH:MM:SS.SSS`. */
-export function toSqlDateTime(instant: Date): string {
-  return instant.toISOString().replace('T', ' ').replace('Z', '');
 }
 
 /** The `events` columns in the order {@link eventRow} gives their values. */

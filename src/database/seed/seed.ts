@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DataSource, QueryFailedError, QueryRunner } from 'typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
+import { driverErrorCode, isDuplicateKey } from '../sql-values';
 import { loadConfig } from '../../config/load-config';
 import { databaseKind, DatabaseKind, resolveDataSourceOptions } from '../data-source.options';
 import {
@@ -79,17 +80,11 @@ function firstNumber(rows: unknown, column: string): number {
 }
 
 /** Whether a failed batch may be retried with fresh ids (another writer took them). */
+const BUSY_CODES = new Set(['ER_LOCK_DEADLOCK', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT']);
+
+/** Another writer took the batch's ids or held the lock: the batch can simply run again. */
 function isRetryable(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const code = (error.driverError as { code?: unknown } | undefined)?.code;
-  return (
-    code === 'ER_DUP_ENTRY' ||
-    code === 'ER_LOCK_DEADLOCK' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_BUSY' ||
-    code === 'SQLITE_BUSY_SNAPSHOT'
-  );
+  return isDuplicateKey(error) || BUSY_CODES.has(driverErrorCode(error) ?? '');
 }
 
 /**

@@ -4,7 +4,7 @@ import { parseDateInput } from '../../common/dates/parse-date';
 import { defaultListWindow, endOfDay, startOfDay } from '../../common/dates/window';
 import { siteZoneOf } from '../../common/clock/site-zone';
 import { Clock } from '../../common/clock/clock';
-import { toBoolean, toList } from '../../common/validation/convert';
+import { asRecord, toBoolean, toList } from '../../common/validation/convert';
 import { AppConfig } from '../../config/app-config';
 
 /** The date bounds of an event list, as instants in the site's zone. */
@@ -38,10 +38,7 @@ export class EventDatesPipe implements PipeTransform<unknown, EventDateBounds> {
   }
 
   transform(query: unknown): EventDateBounds {
-    const source = (typeof query === 'object' && query !== null ? query : {}) as Record<
-      string,
-      unknown
-    >;
+    const source = asRecord(query);
     const include = toList(source['include']);
     if (Array.isArray(include) && include.length > 0) return {};
     const now = this.clock.now();
