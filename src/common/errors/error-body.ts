@@ -46,7 +46,7 @@ export function errorBody(error: DomainError, language: Language): ErrorBody {
   const kind = ERROR_KINDS[error.kind];
   return {
     code: kind.code,
-    message: translate(kind.message, language, error.args),
+    message: translate(kind.code, language, error.args),
     data: { status: kind.status, ...extraData(error, language) },
   };
 }
