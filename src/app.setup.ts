@@ -1,13 +1,10 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { json, urlencoded } from 'express';
 import { languagePathMiddleware } from './common/i18n/language-path.middleware';
+import { bodyParsers } from './common/http/body-parsing';
 import { updateVerbsMiddleware } from './common/http/update-verbs.middleware';
 import { NAMESPACE } from './common/links/links';
 import { AppConfig } from './config/app-config';
-
-/** Largest request body accepted; larger ones are answered 413. */
-export const BODY_LIMIT = '1mb';
 
 /**
  * Everything about the app that is not a provider: body parsing, path rewriting, the interface
@@ -22,8 +19,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.disable('x-powered-by');
   app.use(languagePathMiddleware(prefix));
   app.use(updateVerbsMiddleware(prefix));
-  app.use(json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
-  app.use(urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 2000 }));
+  for (const parser of bodyParsers()) app.use(parser);
   if (prefix) app.setGlobalPrefix(prefix.replace(/^\//, ''));
   const document = SwaggerModule.createDocument(
     app,

@@ -1,48 +1,26 @@
-import {
-  ArgumentsHost,
-  BadRequestException,
-  Catch,
-  ExceptionFilter,
-  HttpException,
-  Logger,
-} from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
-import { DomainError, InvalidJsonError, RouteNotFoundError } from './domain-error';
+import { DomainError, RouteNotFoundError } from './domain-error';
 import { errorBody } from './error-body';
 
-function propertyOf(exception: unknown, name: string): unknown {
-  return typeof exception === 'object' && exception !== null
-    ? (exception as Record<string, unknown>)[name]
-    : undefined;
-}
-
 /**
- * Maps what the framework and the body parser throw to domain errors; anything else is
- * unexpected. Body parser errors carry a `type`; HTTP errors a status.
+ * Maps what the framework throws to domain errors; anything else is unexpected. (Body parser
+ * failures arrive as domain errors already.)
  */
 function toDomainError(exception: unknown): DomainError | null {
   if (exception instanceof DomainError) return exception;
-  const type = propertyOf(exception, 'type');
-  if (type === 'entity.parse.failed') return new InvalidJsonError('Syntax error');
-  if (type === 'entity.too.large') return new DomainError('payloadTooLarge', { limit: '1 MB' });
-  if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
-    return new DomainError('unsupportedMediaType');
+  if (!(exception instanceof HttpException)) return null;
+  switch (exception.getStatus()) {
+    // Nest answers a path whose percent-encoding does not decode with a bare 400: no route.
+    case 400:
+    case 404:
+    case 405:
+      return new RouteNotFoundError();
+    default:
+      return null;
   }
-  const status =
-    exception instanceof HttpException ? exception.getStatus() : propertyOf(exception, 'status');
-  if (status === 404 || status === 405) return new RouteNotFoundError();
-  if (status === 413) return new DomainError('payloadTooLarge', { limit: '1 MB' });
-  // Nest turns the body parser's JSON SyntaxError and a path's undecodable percent-encoding
-  // (URIError) into a bare 400; the second names no route.
-  if (exception instanceof BadRequestException && !(exception instanceof DomainError)) {
-    return /^Failed to decode/.test(exception.message)
-      ? new RouteNotFoundError()
-      : new InvalidJsonError('Syntax error');
-  }
-  if (exception instanceof URIError) return new RouteNotFoundError();
-  return null;
 }
 
 /**

@@ -48,6 +48,13 @@ export class RouteNotFoundError extends DomainError {
   }
 }
 
+/** 413: the body is larger than the service accepts. */
+export class PayloadTooLargeError extends DomainError {
+  constructor(limitBytes: number) {
+    super('payloadTooLarge', { limit: `${Math.round(limitBytes / 1024 / 1024)} MB` });
+  }
+}
+
 /** 400 rest_invalid_json: the body was declared JSON but did not parse. */
 export class InvalidJsonError extends DomainError {
   constructor(readonly detail: string) {
