@@ -4,7 +4,7 @@ import { resolveZone, zoneAbbreviation } from '../common/dates/zones';
 import { Language } from '../common/i18n/language';
 import { showText } from '../common/i18n/translated-text';
 import { ApiLinks } from '../common/links/links';
-import { describeCost } from '../common/text/cost';
+import { CostDescription, describeCost } from '../common/text/cost';
 import { autoParagraph, toPlainText } from '../common/text/html';
 import { EventListResponseDto, EventResponseDto, ImageDto } from './dto/event.response.dto';
 import { EventEntity } from './entities/event.entity';
@@ -52,10 +52,10 @@ function eventZone(event: EventEntity, siteZone: Zone): Zone {
 function jsonLd(
   event: EventEntity,
   text: Record<(typeof TEXT_FIELDS)[number], string>,
+  cost: CostDescription,
   url: string,
   zone: Zone,
 ): Record<string, unknown> {
-  const cost = describeCost(event.cost ?? []);
   const image = imageOf(event);
   const lowest = cost.details.values[0];
   const currency =
@@ -158,7 +158,7 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
     const { i18n_language, i18n_translations, ...rest } = response;
     return {
       ...rest,
-      json_ld: jsonLd(event, text.values, url, zone),
+      json_ld: jsonLd(event, text.values, cost, url, zone),
       i18n_language,
       i18n_translations,
     };

@@ -144,7 +144,7 @@ export class EventsService {
     await this.checkParent(dto.post_parent, problems, undefined);
     const title = this.title(dto.title, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
-    const dateUtc = this.publicationDate(dto, zone, now) ?? now;
+    const dateUtc = this.publicationDate(dto, now) ?? now;
     const columns: EventColumns = {
       status: statusOnSave(dto.status ?? 'publish', dateUtc.toJSDate(), now.toJSDate()),
       author: dto.author ?? viewer.userId ?? 0,
@@ -218,7 +218,7 @@ export class EventsService {
     await this.checkParent(dto.post_parent, problems, event.id);
     const title = dto.title === undefined ? undefined : this.title(dto.title, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
-    const dateUtc = this.publicationDate(dto, zone, now);
+    const dateUtc = this.publicationDate(dto, now);
     const columns: Partial<EventColumns> = {
       modifiedUtc: now.toJSDate(),
       timezone: zoneName,
@@ -344,7 +344,7 @@ export class EventsService {
   }
 
   /** `date_utc` wins over `date`, which is read in the site's zone. */
-  private publicationDate(dto: EventFieldsDto, _zone: Zone, now: DateTime): DateTime | undefined {
+  private publicationDate(dto: EventFieldsDto, now: DateTime): DateTime | undefined {
     if (dto.date_utc !== undefined)
       return parseDateInput(dto.date_utc, this.zone('UTC'), now) ?? undefined;
     if (dto.date !== undefined) return parseDateInput(dto.date, this.siteZone, now) ?? undefined;

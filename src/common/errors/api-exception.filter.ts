@@ -45,7 +45,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const error = known ?? new DomainError('internal');
     const language =
       requestState(request).language ??
-      resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE).language;
+      resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
     const body = errorBody(error, language);
     if (response.headersSent) return;
     response.status(body.data.status).setHeader('Content-Language', language).json(body);

@@ -16,7 +16,7 @@ export class LanguageInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    const { language } = resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
+    const language = resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
     requestState(request).language = language;
     http.getResponse<Response>().setHeader('Content-Language', language);
     return next.handle();

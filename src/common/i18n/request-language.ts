@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { asRecord } from '../validation/convert';
 import { Language } from './language';
-import { resolveLanguage, ResolvedLanguage } from './resolve-language';
+import { resolveLanguage } from './resolve-language';
 
 /** What the service keeps on a request it is handling. */
 export interface RequestState {
@@ -24,7 +24,7 @@ export function requestState(request: Request): RequestState {
 }
 
 /** Resolves the language of `request` from its query, body, path and headers. */
-export function resolveRequestLanguage(request: Request, fallback: Language): ResolvedLanguage {
+export function resolveRequestLanguage(request: Request, fallback: Language): Language {
   const fromQuery = asRecord(request.query)['i18n_language'];
   return resolveLanguage(
     {

@@ -24,21 +24,19 @@ describe('resolveLanguage', () => {
 
   it('prefers the parameter, then the path segment, then the header, then the default', () => {
     expect(
-      resolveLanguage({ parameter: 'ca', pathSegment: 'es', acceptLanguage: 'en' }, 'en').language,
+      resolveLanguage({ parameter: 'ca', pathSegment: 'es', acceptLanguage: 'en' }, 'en'),
     ).toBe('ca');
-    expect(
-      resolveLanguage({ ...none, pathSegment: 'es', acceptLanguage: 'ca' }, 'en').language,
-    ).toBe('es');
-    expect(resolveLanguage({ ...none, acceptLanguage: 'ca' }, 'en').language).toBe('ca');
-    expect(resolveLanguage(none, 'es').language).toBe('es');
+    expect(resolveLanguage({ ...none, pathSegment: 'es', acceptLanguage: 'ca' }, 'en')).toBe('es');
+    expect(resolveLanguage({ ...none, acceptLanguage: 'ca' }, 'en')).toBe('ca');
+    expect(resolveLanguage(none, 'es')).toBe('es');
   });
 
-  it('flags an unusable parameter and still resolves from the other sources', () => {
+  it('skips an unusable parameter and resolves from the other sources', () => {
     const sut = resolveLanguage(
       { parameter: 'fr', pathSegment: 'ca', acceptLanguage: undefined },
       'en',
     );
 
-    expect(sut).toEqual({ language: 'ca', invalidParameter: true });
+    expect(sut).toBe('ca');
   });
 });

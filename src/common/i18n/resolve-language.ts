@@ -34,21 +34,12 @@ export function parseAcceptLanguage(header: string | undefined): Language | unde
   return undefined;
 }
 
-/** Result of resolving: the language, and whether an explicit parameter was unusable. */
-export interface ResolvedLanguage {
-  readonly language: Language;
-  readonly invalidParameter: boolean;
-}
-
 /**
  * Resolves a request's language: the `i18n_language` parameter, the path segment,
- * `Accept-Language`, then the configured default. An unusable parameter is reported (the caller
- * answers 400) and the other sources still give the language the error is written in.
+ * `Accept-Language`, then the configured default. An unusable parameter is skipped here (the
+ * route's validation answers 400 for it), so the error is written in the next source's language.
  */
-export function resolveLanguage(sources: LanguageSources, fallback: Language): ResolvedLanguage {
-  const given = sources.parameter;
-  const invalidParameter = given !== undefined && !isLanguage(given);
-  if (isLanguage(given)) return { language: given, invalidParameter };
-  const language = sources.pathSegment ?? parseAcceptLanguage(sources.acceptLanguage) ?? fallback;
-  return { language, invalidParameter };
+export function resolveLanguage(sources: LanguageSources, fallback: Language): Language {
+  if (isLanguage(sources.parameter)) return sources.parameter;
+  return sources.pathSegment ?? parseAcceptLanguage(sources.acceptLanguage) ?? fallback;
 }
