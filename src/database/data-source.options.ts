@@ -5,9 +5,29 @@ import { AppConfig } from '../config/app-config';
 import { PostEntity } from './posts/post.entity';
 import { EventEntity } from '../events/entities/event.entity';
 import { EventTranslationEntity } from '../events/entities/event-translation.entity';
+import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
+import { EventTermEntity } from '../events/entities/event-term.entity';
+import { OrganizerEntity } from '../organizers/entities/organizer.entity';
+import { OrganizerTranslationEntity } from '../organizers/entities/organizer-translation.entity';
+import { TermEntity } from '../terms/entities/term.entity';
+import { TermTranslationEntity } from '../terms/entities/term-translation.entity';
+import { VenueEntity } from '../venues/entities/venue.entity';
+import { VenueTranslationEntity } from '../venues/entities/venue-translation.entity';
 
 /** Every entity of the service; the TypeORM CLI and the app share this list. */
-export const ENTITIES = [PostEntity, EventEntity, EventTranslationEntity];
+export const ENTITIES = [
+  PostEntity,
+  EventEntity,
+  EventTranslationEntity,
+  VenueEntity,
+  VenueTranslationEntity,
+  OrganizerEntity,
+  OrganizerTranslationEntity,
+  TermEntity,
+  TermTranslationEntity,
+  EventOrganizerEntity,
+  EventTermEntity,
+];
 
 export type DatabaseKind = 'mysql' | 'sqlite';
 

@@ -6,7 +6,8 @@ import { showText } from '../common/i18n/translated-text';
 import { ApiLinks } from '../common/links/links';
 import { CostDescription, describeCost } from '../common/text/cost';
 import { autoParagraph, toPlainText } from '../common/text/html';
-import { EventListResponseDto, EventResponseDto, ImageDto } from './dto/event.response.dto';
+import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
+import { imageOf } from '../common/media/image';
 import { EventEntity } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
 import { effectiveStatus } from './event-status';
@@ -36,14 +37,6 @@ const CURRENCY_CODES: Readonly<Record<string, string>> = {
   '¥': 'JPY',
   '₹': 'INR',
 };
-
-function imageOf(event: EventEntity): ImageDto | false {
-  if (event.imageUrl) {
-    const extension = /\.([a-z0-9]{2,5})(?:[?#]|$)/i.exec(new URL(event.imageUrl).pathname)?.[1];
-    return { url: event.imageUrl, ...(extension ? { extension: extension.toLowerCase() } : {}) };
-  }
-  return event.imageId ? { id: event.imageId } : false;
-}
 
 function eventZone(event: EventEntity, siteZone: Zone): Zone {
   return resolveZone(event.timezone) ?? siteZone;

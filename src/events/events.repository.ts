@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  Brackets,
-  DataSource,
-  EntityManager,
-  In,
-  SelectQueryBuilder,
-  WhereExpressionBuilder,
-} from 'typeorm';
+import { Brackets, DataSource, In, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
-import { nextSlugCandidate } from '../common/text/slug';
 import { PostRegistry } from '../database/posts/post-registry';
-import { escapeLike, isDuplicateKey } from '../database/sql-values';
+import { escapeLike } from '../database/sql-values';
+import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
 import { EventEntity, PostStatus } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
 
@@ -38,7 +31,7 @@ export type EventText = Partial<Pick<EventTranslationEntity, 'title' | 'descript
 /** Event columns a write sets (everything but the id and slug). */
 export type EventColumns = Omit<EventEntity, 'id' | 'slug' | 'translations'>;
 
-const MAX_SLUG_ATTEMPTS = 5;
+const EVENT_SLUGS: SlugScope<EventEntity> = { target: EventEntity };
 
 /**
  * `word` as a LIKE pattern matching it anywhere, with `!` escaping the wildcards. LIKE ignores
@@ -100,7 +93,7 @@ export class EventsRepository {
   ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const id = await this.posts.allocate(manager, 'event');
-      await this.withUniqueSlug(manager, slugBase(id), id, (slug) =>
+      await writeWithUniqueSlug(manager, EVENT_SLUGS, slugBase(id), id, (slug) =>
         manager.insert(EventEntity, { ...columns, id, slug }),
       );
       await manager.insert(EventTranslationEntity, {
@@ -125,7 +118,7 @@ export class EventsRepository {
     await this.dataSource.transaction(async (manager) => {
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
       if (slugBase !== undefined) {
-        await this.withUniqueSlug(manager, slugBase, id, (slug) =>
+        await writeWithUniqueSlug(manager, EVENT_SLUGS, slugBase, id, (slug) =>
           manager.update(EventEntity, { id }, { slug }),
         );
       }
@@ -154,39 +147,6 @@ export class EventsRepository {
     await this.dataSource
       .getRepository(EventEntity)
       .update({ id }, { status: 'trash', modifiedUtc });
-  }
-
-  private async withUniqueSlug(
-    manager: EntityManager,
-    base: string,
-    ownId: number,
-    write: (slug: string) => Promise<unknown>,
-  ): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      const slug = await this.freeSlug(manager, base, ownId);
-      try {
-        await write(slug);
-        return;
-      } catch (error: unknown) {
-        if (!isDuplicateKey(error) || attempt >= MAX_SLUG_ATTEMPTS) throw error;
-      }
-    }
-  }
-
-  private async freeSlug(manager: EntityManager, base: string, ownId: number): Promise<string> {
-    const rows = await manager
-      .createQueryBuilder(EventEntity, 'e')
-      .select(['e.slug'])
-      .where('e.id <> :ownId', { ownId })
-      .andWhere(
-        new Brackets((qb) =>
-          qb.where('e.slug = :base', { base }).orWhere("e.slug LIKE :prefix ESCAPE '!'", {
-            prefix: `${escapeLike(base)}-%`,
-          }),
-        ),
-      )
-      .getMany();
-    return nextSlugCandidate(base, new Set(rows.map((row) => row.slug)));
   }
 
   private listQuery(filter: EventListFilter): SelectQueryBuilder<EventEntity> {

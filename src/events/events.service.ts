@@ -3,7 +3,7 @@ import { DateTime, Zone } from 'luxon';
 import { canSeeUnpublished, Viewer } from '../access/viewer';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { Clock } from '../common/clock/clock';
-import { parseDateInput } from '../common/dates/parse-date';
+import { parseDateInput, publicationDate } from '../common/dates/parse-date';
 import { allDayBounds } from '../common/dates/window';
 import { resolveZone } from '../common/dates/zones';
 import {
@@ -12,6 +12,7 @@ import {
   ParamProblem,
 } from '../common/errors/domain-error';
 import { Language } from '../common/i18n/language';
+import { imageColumns } from '../common/media/image';
 import { Paging, totalPages } from '../common/paging/paging';
 import { normaliseCostInput } from '../common/text/cost';
 import { sanitizeRichText, toPlainText } from '../common/text/html';
@@ -144,7 +145,7 @@ export class EventsService {
     await this.checkParent(dto.post_parent, problems, undefined);
     const title = this.title(dto.title, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
-    const dateUtc = this.publicationDate(dto, now) ?? now;
+    const dateUtc = publicationDate(dto, this.siteZone, now) ?? now;
     const columns: EventColumns = {
       status: statusOnSave(dto.status ?? 'publish', dateUtc.toJSDate(), now.toJSDate()),
       author: dto.author ?? viewer.userId ?? 0,
@@ -162,7 +163,7 @@ export class EventsService {
       hideFromListings: dto.hide_from_listings ?? false,
       sticky: dto.sticky ?? false,
       featured: dto.featured ?? false,
-      ...this.image(dto.image),
+      ...imageColumns(dto.image),
       postParent: dto.post_parent || null,
       venueId: null,
     };
@@ -218,7 +219,7 @@ export class EventsService {
     await this.checkParent(dto.post_parent, problems, event.id);
     const title = dto.title === undefined ? undefined : this.title(dto.title, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
-    const dateUtc = this.publicationDate(dto, now);
+    const dateUtc = publicationDate(dto, this.siteZone, now);
     const columns: Partial<EventColumns> = {
       modifiedUtc: now.toJSDate(),
       timezone: zoneName,
@@ -237,7 +238,7 @@ export class EventsService {
     if (dto.author !== undefined) columns.author = dto.author;
     if (dto.cost !== undefined) columns.cost = this.cost(dto.cost) ?? null;
     if (dto.website !== undefined) columns.website = dto.website || null;
-    if (dto.image !== undefined) Object.assign(columns, this.image(dto.image));
+    if (dto.image !== undefined) Object.assign(columns, imageColumns(dto.image));
     if (dto.post_parent !== undefined) columns.postParent = dto.post_parent || null;
     const flags = {
       showMap: dto.show_map,
@@ -343,14 +344,6 @@ export class EventsService {
     return bounds;
   }
 
-  /** `date_utc` wins over `date`, which is read in the site's zone. */
-  private publicationDate(dto: EventFieldsDto, now: DateTime): DateTime | undefined {
-    if (dto.date_utc !== undefined)
-      return parseDateInput(dto.date_utc, this.zone('UTC'), now) ?? undefined;
-    if (dto.date !== undefined) return parseDateInput(dto.date, this.siteZone, now) ?? undefined;
-    return undefined;
-  }
-
   private title(raw: string | undefined, problems: ParamProblem[]): string | undefined {
     if (raw === undefined) return undefined;
     const title = toPlainText(raw);
@@ -367,13 +360,5 @@ export class EventsService {
   private cost(input: unknown): string[] | undefined {
     const entries = input === null ? [] : normaliseCostInput(input);
     return entries && entries.length > 0 ? entries : undefined;
-  }
-
-  private image(
-    input: string | number | null | undefined,
-  ): Pick<EventColumns, 'imageUrl' | 'imageId'> {
-    if (typeof input === 'number') return { imageUrl: null, imageId: input };
-    if (typeof input === 'string' && input !== '') return { imageUrl: input, imageId: null };
-    return { imageUrl: null, imageId: null };
   }
 }

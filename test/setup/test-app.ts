@@ -13,7 +13,19 @@ import { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
 
 /** Tables in an order that deletes children before parents. */
-const TABLES = ['event_translations', 'events', 'posts'];
+const TABLES = [
+  'event_terms',
+  'event_organizers',
+  'term_translations',
+  'terms',
+  'venue_translations',
+  'venues',
+  'organizer_translations',
+  'organizers',
+  'event_translations',
+  'events',
+  'posts',
+];
 
 export interface TestApp {
   readonly app: INestApplication<App>;

@@ -258,3 +258,18 @@ function weekdayShift(
 function validOrNull(dt: DateTime): DateTime | null {
   return dt.isValid ? dt : null;
 }
+
+/**
+ * The publication instant of a write: `date_utc` (read in UTC) wins over `date` (read in
+ * `siteZone` unless it carries an offset); undefined when neither is given or parses.
+ */
+export function publicationDate(
+  input: { readonly date?: string; readonly date_utc?: string },
+  siteZone: Zone,
+  now: DateTime,
+): DateTime | undefined {
+  if (input.date_utc !== undefined)
+    return parseDateInput(input.date_utc, FixedOffsetZone.utcInstance, now) ?? undefined;
+  if (input.date !== undefined) return parseDateInput(input.date, siteZone, now) ?? undefined;
+  return undefined;
+}

@@ -9,6 +9,8 @@ export class DomainError extends Error {
   constructor(
     readonly kind: ErrorKind,
     readonly args: MessageArgs = {},
+    /** Extra members of the body's `data`, after `status` (e.g. `term_id`). */
+    readonly data: Readonly<Record<string, string | number>> = {},
   ) {
     super(kind);
     this.name = new.target.name;

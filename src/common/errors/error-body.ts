@@ -6,7 +6,7 @@ import {
   InvalidParamsError,
   MissingParamsError,
 } from './domain-error';
-import { ERROR_KINDS } from './error-kinds';
+import { ERROR_KINDS, messageKeyOf } from './error-kinds';
 
 /** The contract's error body: `{code, message, data: {status, ...}}`. */
 export interface ErrorBody {
@@ -38,7 +38,7 @@ function extraData(error: DomainError, language: Language): Record<string, unkno
   if (error instanceof InvalidJsonError) {
     return { json_error_code: 4, json_error_message: error.detail };
   }
-  return {};
+  return { ...error.data };
 }
 
 /** Builds the body and status the caller sees for `error`, written in `language`. */
@@ -46,7 +46,7 @@ export function errorBody(error: DomainError, language: Language): ErrorBody {
   const kind = ERROR_KINDS[error.kind];
   return {
     code: kind.code,
-    message: translate(kind.code, language, error.args),
+    message: translate(messageKeyOf(error.kind), language, error.args),
     data: { status: kind.status, ...extraData(error, language) },
   };
 }

@@ -1,5 +1,10 @@
 import { MessageKey } from '../i18n/messages';
 
+/** A kind's wire code and status; its message is `message` when given, else the code's. */
+type ErrorKindSpec =
+  | { readonly code: MessageKey; readonly status: number }
+  | { readonly code: string; readonly status: number; readonly message: MessageKey };
+
 /**
  * Every error the service can answer with: its wire code (which also names its message in the
  * catalog) and HTTP status. The filter reads this table only, so a kind added without a row here,
@@ -43,6 +48,21 @@ export const ERROR_KINDS = {
     code: 'event-archive-page-not-found',
     status: 404,
   },
-} as const satisfies Record<string, { code: MessageKey; status: number }>;
+  venueNotAccessible: { code: 'venue-not-accessible', status: 403 },
+  venueAlreadyTrashed: { code: 'venue-is-in-trash', status: 410 },
+  venuePageNotFound: { code: 'venue-archive-page-not-found', status: 404 },
+  organizerNotAccessible: { code: 'organizer-not-accessible', status: 403 },
+  organizerAlreadyTrashed: { code: 'organizer-is-in-trash', status: 410 },
+  organizerPageNotFound: { code: 'organizer-archive-page-not-found', status: 404 },
+  termExists: { code: 'term_exists', status: 400 },
+  termExistsWithParent: { code: 'term_exists', status: 400, message: 'term_exists.parent' },
+  taxonomyNotHierarchical: { code: 'rest_taxonomy_not_hierarchical', status: 400 },
+} as const satisfies Record<string, ErrorKindSpec>;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;
+
+/** The catalog key of a kind's message. */
+export function messageKeyOf(kind: ErrorKind): MessageKey {
+  const spec: ErrorKindSpec = ERROR_KINDS[kind];
+  return 'message' in spec ? spec.message : spec.code;
+}

@@ -80,6 +80,51 @@ const CATALOG = {
     ca: "La pàgina de l'arxiu d'esdeveniments sol·licitada no existeix",
     es: 'La página del archivo de eventos solicitada no existe',
   },
+  'venue-not-accessible': {
+    en: 'The requested venue is not accessible',
+    ca: "L'espai sol·licitat no és accessible",
+    es: 'El lugar solicitado no es accesible',
+  },
+  'venue-is-in-trash': {
+    en: 'The venue is already trashed',
+    ca: "L'espai ja és a la paperera",
+    es: 'El lugar ya está en la papelera',
+  },
+  'venue-archive-page-not-found': {
+    en: 'The requested venue archive page does not exist',
+    ca: "La pàgina de l'arxiu d'espais sol·licitada no existeix",
+    es: 'La página del archivo de lugares solicitada no existe',
+  },
+  'organizer-not-accessible': {
+    en: 'The requested organizer is not accessible',
+    ca: "L'organitzador sol·licitat no és accessible",
+    es: 'El organizador solicitado no es accesible',
+  },
+  'organizer-is-in-trash': {
+    en: 'The organizer is already trashed',
+    ca: "L'organitzador ja és a la paperera",
+    es: 'El organizador ya está en la papelera',
+  },
+  'organizer-archive-page-not-found': {
+    en: 'The requested organizer archive page does not exist',
+    ca: "La pàgina de l'arxiu d'organitzadors sol·licitada no existeix",
+    es: 'La página del archivo de organizadores solicitada no existe',
+  },
+  term_exists: {
+    en: 'A term with the name provided already exists in this taxonomy.',
+    ca: 'Ja existeix un terme amb aquest nom en aquesta taxonomia.',
+    es: 'Ya existe un término con el nombre proporcionado en esta taxonomía.',
+  },
+  'term_exists.parent': {
+    en: 'A term with the name provided already exists with this parent.',
+    ca: 'Ja existeix un terme amb aquest nom i aquest pare.',
+    es: 'Ya existe un término con el nombre proporcionado con este padre.',
+  },
+  rest_taxonomy_not_hierarchical: {
+    en: 'Cannot set parent term, taxonomy is not hierarchical.',
+    ca: 'No es pot assignar un terme pare: la taxonomia no és jeràrquica.',
+    es: 'No se puede asignar un término padre: la taxonomía no es jerárquica.',
+  },
   // Per-parameter texts shown in data.params.
   'param.invalid': {
     en: 'Invalid parameter.',
@@ -110,6 +155,26 @@ const CATALOG = {
     en: 'Ticketing is not available in this service.',
     ca: 'Aquest servei no disposa de venda d’entrades.',
     es: 'Este servicio no dispone de venta de entradas.',
+  },
+  'param.bad-latitude': {
+    en: '{param} must be a number from -90 to 90.',
+    ca: '{param} ha de ser un nombre entre -90 i 90.',
+    es: '{param} debe ser un número entre -90 y 90.',
+  },
+  'param.bad-longitude': {
+    en: '{param} must be a number from -180 to 180.',
+    ca: '{param} ha de ser un nombre entre -180 i 180.',
+    es: '{param} debe ser un número entre -180 y 180.',
+  },
+  'param.bad-radius': {
+    en: '{param} must be a positive number of kilometres, at most 20000.',
+    ca: '{param} ha de ser un nombre positiu de quilòmetres, com a màxim 20000.',
+    es: '{param} debe ser un número positivo de kilómetros, como máximo 20000.',
+  },
+  'param.geoloc-pair': {
+    en: 'geoloc_lat and geoloc_lng must be given together.',
+    ca: 'geoloc_lat i geoloc_lng s’han de donar juntes.',
+    es: 'geoloc_lat y geoloc_lng deben indicarse juntas.',
   },
   'param.bad-cost': {
     en: '{param} must be a string, a number or a list of them.',

@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import { isParsableDate } from '../dates/parse-date';
 import { LANGUAGES } from '../i18n/language';
+import { isHttpUrl } from '../media/image';
 import { toBoolean, toInteger, toList } from './convert';
 import { ProblemContext, reportAs } from './validate-input';
 
@@ -76,4 +77,40 @@ export function IdListParam(): PropertyDecorator {
 /** The optional `i18n_language` parameter every route accepts. */
 export function LanguageParam(): PropertyDecorator {
   return applyDecorators(IsOptional(), IsIn(LANGUAGES, context({ message: 'param.bad-language' })));
+}
+
+/** An optional website: an http(s) URL, or `""` to remove it. */
+export function WebsiteParam(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    ValidateBy(
+      {
+        name: 'isWebsite',
+        validator: {
+          validate: (v: unknown) => typeof v === 'string' && (v === '' || isHttpUrl(v)),
+        },
+      },
+      context({ message: 'param.invalid' }),
+    ),
+  );
+}
+
+/** An optional image: an http(s) URL or a positive integer id; `""` removes it. */
+export function ImageParam(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => toInteger(value)),
+    ValidateBy(
+      {
+        name: 'isImage',
+        validator: {
+          validate: (v: unknown) =>
+            v === '' ||
+            (typeof v === 'number' && Number.isInteger(v) && v > 0) ||
+            (typeof v === 'string' && isHttpUrl(v)),
+        },
+      },
+      context({ message: 'param.invalid' }),
+    ),
+  );
 }

@@ -1,4 +1,3 @@
-import { Transform } from 'class-transformer';
 import { reportAs } from '../../common/validation/validate-input';
 import { IsIn, IsOptional, ValidateBy } from 'class-validator';
 import { resolveZone } from '../../common/dates/zones';
@@ -6,11 +5,12 @@ import { normaliseCostInput } from '../../common/text/cost';
 import {
   BooleanParam,
   DateParam,
+  ImageParam,
   IntegerParam,
   LanguageParam,
   StringParam,
+  WebsiteParam,
 } from '../../common/validation/decorators';
-import { toInteger } from '../../common/validation/convert';
 import { POST_STATUSES, PostStatus } from '../entities/event.entity';
 
 const MAX_TEXT_BYTES = 65_535;
@@ -25,15 +25,6 @@ const fitsText = ValidateBy(
   },
   reportAs({ message: 'param.too-long' }),
 );
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** The writable fields of an event (interface §2); on update every one is optional. */
 export class EventFieldsDto {
@@ -106,20 +97,7 @@ export class EventFieldsDto {
   end_date?: string;
 
   /** Featured image: an http(s) URL or a positive integer id; `""` removes it. */
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => toInteger(value))
-  @ValidateBy(
-    {
-      name: 'isImage',
-      validator: {
-        validate: (v: unknown) =>
-          v === '' ||
-          (typeof v === 'number' && Number.isInteger(v) && v > 0) ||
-          (typeof v === 'string' && isHttpUrl(v)),
-      },
-    },
-    reportAs({ message: 'param.invalid' }),
-  )
+  @ImageParam()
   image?: string | number | null;
 
   /** Cost: a string such as `$23` or `10 - 20 €`, a number, or a list of them. */
@@ -131,14 +109,7 @@ export class EventFieldsDto {
   cost?: unknown;
 
   /** Event website (http or https URL); `""` removes it. */
-  @IsOptional()
-  @ValidateBy(
-    {
-      name: 'isWebsite',
-      validator: { validate: (v: unknown) => typeof v === 'string' && (v === '' || isHttpUrl(v)) },
-    },
-    reportAs({ message: 'param.invalid' }),
-  )
+  @WebsiteParam()
   website?: string | null;
 
   /** Show a map of the venue. */

@@ -1,3 +1,4 @@
+import { ImageDto } from '../../common/media/image';
 /** Date parts as zero-padded strings, as TEC sends them. */
 export class DateDetailsDto {
   year!: string;
@@ -17,11 +18,7 @@ export class CostDetailsDto {
 }
 
 /** Featured image: what is known of it. */
-export class ImageDto {
-  url?: string;
-  id?: number;
-  extension?: string;
-}
+export { ImageDto };
 
 /** An event as the API shows it (TEC §1.1 key order). */
 export class EventResponseDto {

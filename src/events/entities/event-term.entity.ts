@@ -1,0 +1,22 @@
+import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { TermEntity } from '../../terms/entities/term.entity';
+import { EventEntity } from './event.entity';
+
+/** A category or tag on an event. `idx_event_terms_term` serves the event list's term filters. */
+@Entity('event_terms')
+@Index('idx_event_terms_term', ['termId', 'eventId'])
+export class EventTermEntity {
+  @PrimaryColumn({ name: 'event_id', type: 'int', unsigned: true })
+  eventId!: number;
+
+  @PrimaryColumn({ name: 'term_id', type: 'int', unsigned: true })
+  termId!: number;
+
+  @ManyToOne(() => EventEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_id' })
+  event?: EventEntity;
+
+  @ManyToOne(() => TermEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'term_id' })
+  term?: TermEntity;
+}

@@ -1,0 +1,34 @@
+import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { TermTranslationEntity } from './term-translation.entity';
+
+/** The taxonomies of the service, named as TEC names them on the wire. */
+export const TAXONOMIES = ['tribe_events_cat', 'post_tag'] as const;
+export type Taxonomy = (typeof TAXONOMIES)[number];
+
+/**
+ * A category or tag. Categories and tags share this id space (contract §1); slugs are unique
+ * within a taxonomy. `parent` is 0 for a top-level category and always 0 for tags.
+ */
+@Entity('terms')
+@Index('uq_terms_taxonomy_slug', ['taxonomy', 'slug'], { unique: true })
+@Index('idx_terms_taxonomy_parent', ['taxonomy', 'parent'])
+export class TermEntity {
+  @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
+  id!: number;
+
+  @Column({ type: 'varchar', length: 32 })
+  taxonomy!: Taxonomy;
+
+  @Column({ type: 'varchar', length: 200 })
+  slug!: string;
+
+  @Column({ type: 'int', unsigned: true, default: 0 })
+  parent!: number;
+
+  /** The language the term was created in; the fallback for missing translations. */
+  @Column({ name: 'original_language', type: 'varchar', length: 2 })
+  originalLanguage!: string;
+
+  @OneToMany(() => TermTranslationEntity, (translation) => translation.term)
+  translations?: TermTranslationEntity[];
+}
