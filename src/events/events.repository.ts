@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, In, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
+import { DataSource, In, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
 import { escapeLike } from '../database/sql-values';
+import { whereVisibleStatus } from '../database/status-filter';
 import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
 import { EventEntity, PostStatus } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
@@ -154,7 +155,7 @@ export class EventsRepository {
       .getRepository(EventEntity)
       .createQueryBuilder('e')
       .where('e.hideFromListings = :hidden', { hidden: false });
-    this.whereStatus(query, filter.statuses, filter.now);
+    whereVisibleStatus(query, 'e', filter.statuses, filter.now);
     const bounds: [keyof EventListFilter, string][] = [
       ['startFrom', 'e.startUtc >= :startFrom'],
       ['endUntil', 'e.endUtc <= :endUntil'],
@@ -175,26 +176,6 @@ export class EventsRepository {
     }
     if (filter.search) this.whereSearch(query, filter.search.words, filter.search.language);
     return query;
-  }
-
-  private whereStatus(
-    query: WhereExpressionBuilder,
-    statuses: ReadonlySet<PostStatus>,
-    now: Date,
-  ): void {
-    query.andWhere(
-      new Brackets((any) => {
-        const plain = [...statuses].filter((s) => s !== 'publish' && s !== 'future');
-        if (plain.length > 0) any.orWhere('e.status IN (:...plain)', { plain });
-        if (statuses.has('publish')) {
-          any.orWhere("e.status = 'publish'");
-          any.orWhere("(e.status = 'future' AND e.dateUtc <= :now)", { now });
-        }
-        if (statuses.has('future'))
-          any.orWhere("(e.status = 'future' AND e.dateUtc > :now)", { now });
-        if (statuses.size === 0) any.where('1 = 0');
-      }),
-    );
   }
 
   private whereSearch(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
+import { listStatuses } from '../access/list-statuses';
 import { canSeeUnpublished, Viewer } from '../access/viewer';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { Clock } from '../common/clock/clock';
@@ -23,7 +24,7 @@ import { CreateEventDto } from './dto/create-event.dto';
 import { EventFieldsDto } from './dto/event-fields.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
-import { EventEntity, POST_STATUSES, PostStatus } from './entities/event.entity';
+import { EventEntity } from './entities/event.entity';
 import { effectiveStatus, statusOnSave } from './event-status';
 import {
   EventAlreadyTrashedError,
@@ -54,8 +55,6 @@ interface Schedule {
   readonly end: DateTime;
 }
 
-const VISIBLE_TO_EDITORS = POST_STATUSES.filter((status) => status !== 'trash');
-
 /** The events aggregate: visibility, dates and zones, slugs, text per language, trash. */
 @Injectable()
 export class EventsService {
@@ -78,7 +77,7 @@ export class EventsService {
     language: Language,
     viewer: Viewer,
   ): Promise<EventPage> {
-    const statuses = this.listStatuses(query.status, viewer);
+    const statuses = listStatuses(query.status, viewer);
     if (query.post_parent !== undefined) await this.requireEvent(query.post_parent, 'post_parent');
     const now = this.clock.now().toJSDate();
     const words = query.search?.split(/\s+/).filter((word) => word !== '') ?? [];
@@ -259,19 +258,6 @@ export class EventsService {
     if (event.status === 'trash') throw new EventAlreadyTrashedError();
     await this.events.trash(event.id, this.clock.now().toJSDate());
     return this.view(event.id);
-  }
-
-  /** The statuses a list may show `viewer`; asking for more than allowed is a bad parameter. */
-  private listStatuses(requested: readonly string[] | undefined, viewer: Viewer): PostStatus[] {
-    if (!canSeeUnpublished(viewer)) {
-      if (requested && requested.some((status) => status !== 'publish')) {
-        throw InvalidParamsError.of('status', 'param.invalid');
-      }
-      return ['publish'];
-    }
-    if (!requested || requested.length === 0 || requested.includes('any'))
-      return [...VISIBLE_TO_EDITORS];
-    return POST_STATUSES.filter((status) => requested.includes(status));
   }
 
   private async byId(id: number): Promise<EventEntity> {
