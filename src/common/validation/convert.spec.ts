@@ -1,4 +1,4 @@
-import { toBoolean, toInteger, toList } from './convert';
+import { toBoolean, toInteger, toList, toNumber } from './convert';
 
 describe('conversions of query and form values', () => {
   it.each([
@@ -23,5 +23,15 @@ describe('conversions of query and form values', () => {
     expect(toList('1, 2,,3')).toEqual(['1', '2', '3']);
     expect(toList(['4', 5])).toEqual(['4', '5']);
     expect(toList({ a: 1 })).toEqual({ a: 1 });
+  });
+});
+
+describe('toNumber', () => {
+  it('turns decimal strings into numbers and keeps everything else', () => {
+    expect(toNumber('41.38')).toBe(41.38);
+    expect(toNumber('-2')).toBe(-2);
+    expect(toNumber(' .5 ')).toBe(0.5);
+    expect(toNumber('12km')).toBe('12km');
+    expect(toNumber('')).toBe('');
   });
 });

@@ -22,6 +22,13 @@ export function toInteger(value: unknown): unknown {
   return value;
 }
 
+/** Decimal number strings (`41.38`, `-2`) become numbers; numbers pass; anything else is kept. */
+export function toNumber(value: unknown): unknown {
+  if (typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(value))
+    return Number(value);
+  return value;
+}
+
 /**
  * A list given as repeated `x[]=` values, a JSON array or a comma-separated string becomes an
  * array of trimmed non-empty strings; a number becomes a one-item list; anything else is kept.

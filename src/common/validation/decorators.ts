@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import {
+  ArrayNotEmpty,
   IsArray,
   IsBoolean,
   IsIn,
@@ -16,8 +17,9 @@ import {
 import { isParsableDate } from '../dates/parse-date';
 import { LANGUAGES } from '../i18n/language';
 import { isHttpUrl } from '../media/image';
-import { toBoolean, toInteger, toList } from './convert';
+import { toBoolean, toInteger, toList, toNumber } from './convert';
 import { ProblemContext, reportAs } from './validate-input';
+import { MessageKey } from '../i18n/messages';
 
 const context = (problem: ProblemContext): ValidationOptions => reportAs(problem);
 
@@ -112,5 +114,42 @@ export function ImageParam(): PropertyDecorator {
       },
       context({ message: 'param.invalid' }),
     ),
+  );
+}
+
+/**
+ * An optional finite number from `min` to `max` (a number or a decimal string); `allowEmpty`
+ * also lets `""` through, for fields where it clears the value.
+ */
+export function NumberParam(
+  min: number,
+  max: number,
+  message: MessageKey,
+  options: { allowEmpty?: boolean } = {},
+): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => toNumber(value)),
+    ValidateBy(
+      {
+        name: 'isNumberInRange',
+        validator: {
+          validate: (v: unknown) =>
+            (options.allowEmpty === true && v === '') ||
+            (typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max),
+        },
+      },
+      context({ message }),
+    ),
+  );
+}
+
+/** An optional list of ids or slugs, as an array or a comma-separated string. */
+export function IdOrSlugListParam(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => toList(value)),
+    IsArray(context({ message: 'param.invalid' })),
+    ArrayNotEmpty(context({ message: 'param.invalid' })),
   );
 }

@@ -12,6 +12,7 @@ import {
   WebsiteParam,
 } from '../../common/validation/decorators';
 import { POST_STATUSES, PostStatus } from '../entities/event.entity';
+import { readOrganizerInput, readTermInput, readVenueInput } from '../links/link-inputs';
 
 const MAX_TEXT_BYTES = 65_535;
 
@@ -131,6 +132,41 @@ export class EventFieldsDto {
   /** Featured event. */
   @BooleanParam()
   featured?: boolean;
+
+  /** Categories: ids, slugs or names (unknown names are created), as a list or comma list; empty clears. */
+  @IsOptional()
+  @ValidateBy(
+    { name: 'isTermList', validator: { validate: (v: unknown) => readTermInput(v) !== null } },
+    reportAs({ message: 'param.invalid' }),
+  )
+  categories?: unknown;
+
+  /** Tags: ids, slugs or names (unknown names are created), as a list or comma list; empty clears. */
+  @IsOptional()
+  @ValidateBy(
+    { name: 'isTermList', validator: { validate: (v: unknown) => readTermInput(v) !== null } },
+    reportAs({ message: 'param.invalid' }),
+  )
+  tags?: unknown;
+
+  /** Venue: an id, `{"id": n}`, a venue object (created, or reused when one has the same name), or empty to unlink. */
+  @IsOptional()
+  @ValidateBy(
+    { name: 'isVenueLink', validator: { validate: (v: unknown) => readVenueInput(v) !== null } },
+    reportAs({ message: 'param.invalid' }),
+  )
+  venue?: unknown;
+
+  /** Organizers in order: ids, `{"id": n}` objects, organizer objects, or a mix; empty unlinks all. */
+  @IsOptional()
+  @ValidateBy(
+    {
+      name: 'isOrganizerLink',
+      validator: { validate: (v: unknown) => readOrganizerInput(v) !== null },
+    },
+    reportAs({ message: 'param.invalid' }),
+  )
+  organizer?: unknown;
 
   /** Parent event id; `0` for none. */
   @IntegerParam(0)

@@ -6,8 +6,10 @@ import {
   BooleanParam,
   DateParam,
   IdListParam,
+  IdOrSlugListParam,
   IntegerParam,
   LanguageParam,
+  NumberParam,
   StringParam,
 } from '../../common/validation/decorators';
 import { POST_STATUSES } from '../entities/event.entity';
@@ -68,6 +70,38 @@ export class ListEventsQueryDto {
   /** Only these event ids (list or comma-separated); the date window is then ignored. */
   @IdListParam()
   include?: string[];
+
+  /** Events in any of these categories (ids or slugs; a category includes its subcategories). */
+  @IdOrSlugListParam()
+  categories?: string[];
+
+  /** Events with any of these tags (ids or slugs). */
+  @IdOrSlugListParam()
+  tags?: string[];
+
+  /** Events at any of these venues (ids). */
+  @IdListParam()
+  venue?: string[];
+
+  /** Events with any of these organizers (ids). */
+  @IdListParam()
+  organizer?: string[];
+
+  /** `true`: events whose venue has coordinates; `false`: the others, events without a venue included. */
+  @BooleanParam()
+  geoloc?: boolean;
+
+  /** Latitude of the centre of a distance search; needs `geoloc_lng`. */
+  @NumberParam(-90, 90, 'param.bad-latitude')
+  geoloc_lat?: number;
+
+  /** Longitude of the centre of a distance search; needs `geoloc_lat`. */
+  @NumberParam(-180, 180, 'param.bad-longitude')
+  geoloc_lng?: number;
+
+  /** Radius of the distance search in kilometres (default 25). */
+  @NumberParam(0.001, 20_000, 'param.bad-radius')
+  geoloc_radius?: number;
 
   /** Only children of this event. */
   @IntegerParam(1)
