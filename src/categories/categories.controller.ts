@@ -1,0 +1,92 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { RequiresPermission } from '../access/permission.decorator';
+import { Lang } from '../common/i18n/lang.decorator';
+import { Language } from '../common/i18n/language';
+import { Links } from '../common/links/links.decorator';
+import { ApiLinks, NAMESPACE } from '../common/links/links';
+import { Paging, PagingPipe } from '../common/paging/paging';
+import { RouteIdPipe } from '../common/validation/route-id.pipe';
+import { TermQueryDto } from '../terms/dto/term-query.dto';
+import { TermResponseDto } from '../terms/dto/term.response.dto';
+import { CATEGORY } from '../terms/taxonomy';
+import { echoTermQuery, toTermListResponse, toTermResponse } from '../terms/terms.mapper';
+import { TermsService } from '../terms/terms.service';
+import { CategoryListResponseDto } from './dto/category-list.response.dto';
+import { CreateCategoryDto } from './dto/create-category.dto';
+import { ListCategoriesQueryDto } from './dto/list-categories.query.dto';
+import { UpdateCategoryDto } from './dto/update-category.dto';
+
+/** The event category routes (TEC §0): list, create, and read/update/delete by id. */
+@ApiTags('categories')
+@Controller(`${NAMESPACE}/categories`)
+export class CategoriesController {
+  constructor(private readonly terms: TermsService) {}
+
+  /** List categories: by name unless asked otherwise; empty ones are hidden by default. */
+  @Get()
+  async list(
+    @Query() query: ListCategoriesQueryDto,
+    @Query(PagingPipe) paging: Paging,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<CategoryListResponseDto> {
+    const page = await this.terms.list(CATEGORY, query, paging, language);
+    return toTermListResponse('categories', page, echoTermQuery(query, page.perPage), {
+      language,
+      links,
+    });
+  }
+
+  /** Create a category. */
+  @Post()
+  @RequiresPermission('term:create')
+  async create(
+    @Query() _query: TermQueryDto,
+    @Body() body: CreateCategoryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<TermResponseDto> {
+    return toTermResponse(await this.terms.create(CATEGORY, body, language), { language, links });
+  }
+
+  /** Read a category. */
+  @Get(':id')
+  async get(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: TermQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<TermResponseDto> {
+    return toTermResponse(await this.terms.get(CATEGORY, id), { language, links });
+  }
+
+  /** Update a category (PUT and PATCH reach this route too). Fields left out keep their values. */
+  @Post(':id')
+  @HttpCode(200)
+  @RequiresPermission('term:edit')
+  async update(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: TermQueryDto,
+    @Body() body: UpdateCategoryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<TermResponseDto> {
+    return toTermResponse(await this.terms.update(CATEGORY, id, body, language), {
+      language,
+      links,
+    });
+  }
+
+  /** Delete a category for good; its children move up to its parent. Answers the category. */
+  @Delete(':id')
+  @RequiresPermission('term:delete')
+  async delete(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: TermQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<TermResponseDto> {
+    return toTermResponse(await this.terms.delete(CATEGORY, id), { language, links });
+  }
+}

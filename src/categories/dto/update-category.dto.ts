@@ -1,0 +1,9 @@
+import { IntegerParam } from '../../common/validation/decorators';
+import { TermFieldsDto } from '../../terms/dto/term-fields.dto';
+
+/** Body of a category update (POST, PUT or PATCH on the item): every field optional. */
+export class UpdateCategoryDto extends TermFieldsDto {
+  /** Parent category id, `0` for none; not the category itself nor one of its descendants. */
+  @IntegerParam(0)
+  parent?: number;
+}

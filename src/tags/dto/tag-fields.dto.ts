@@ -1,0 +1,9 @@
+import { Allow } from 'class-validator';
+import { TermFieldsDto } from '../../terms/dto/term-fields.dto';
+
+/** The writable fields of a tag; `parent` is accepted only to be refused (tags are flat). */
+export class TagFieldsDto extends TermFieldsDto {
+  /** Not allowed: any value is 400 `rest_taxonomy_not_hierarchical`. */
+  @Allow()
+  parent?: unknown;
+}

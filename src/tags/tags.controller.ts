@@ -1,0 +1,92 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { RequiresPermission } from '../access/permission.decorator';
+import { Lang } from '../common/i18n/lang.decorator';
+import { Language } from '../common/i18n/language';
+import { Links } from '../common/links/links.decorator';
+import { ApiLinks, NAMESPACE } from '../common/links/links';
+import { Paging, PagingPipe } from '../common/paging/paging';
+import { RouteIdPipe } from '../common/validation/route-id.pipe';
+import { TermQueryDto } from '../terms/dto/term-query.dto';
+import { TermResponseDto } from '../terms/dto/term.response.dto';
+import { TAG } from '../terms/taxonomy';
+import { echoTermQuery, toTermListResponse, toTermResponse } from '../terms/terms.mapper';
+import { TermsService } from '../terms/terms.service';
+import { TagListResponseDto } from './dto/tag-list.response.dto';
+import { CreateTagDto } from './dto/create-tag.dto';
+import { ListTermsQueryDto } from '../terms/dto/list-terms.query.dto';
+import { UpdateTagDto } from './dto/update-tag.dto';
+
+/** The tag routes (TEC §0): list, create, and read/update/delete by id. */
+@ApiTags('tags')
+@Controller(`${NAMESPACE}/tags`)
+export class TagsController {
+  constructor(private readonly terms: TermsService) {}
+
+  /** List tags: by name unless asked otherwise; unused ones are hidden by default. */
+  @Get()
+  async list(
+    @Query() query: ListTermsQueryDto,
+    @Query(PagingPipe) paging: Paging,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<TagListResponseDto> {
+    const page = await this.terms.list(TAG, query, paging, language);
+    return toTermListResponse('tags', page, echoTermQuery(query, page.perPage), {
+      language,
+      links,
+    });
+  }
+
+  /** Create a tag. */
+  @Post()
+  @RequiresPermission('term:create')
+  async create(
+    @Query() _query: TermQueryDto,
+    @Body() body: CreateTagDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<TermResponseDto> {
+    return toTermResponse(await this.terms.create(TAG, body, language), { language, links });
+  }
+
+  /** Read a tag. */
+  @Get(':id')
+  async get(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: TermQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<TermResponseDto> {
+    return toTermResponse(await this.terms.get(TAG, id), { language, links });
+  }
+
+  /** Update a tag (PUT and PATCH reach this route too). Fields left out keep their values. */
+  @Post(':id')
+  @HttpCode(200)
+  @RequiresPermission('term:edit')
+  async update(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: TermQueryDto,
+    @Body() body: UpdateTagDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<TermResponseDto> {
+    return toTermResponse(await this.terms.update(TAG, id, body, language), {
+      language,
+      links,
+    });
+  }
+
+  /** Delete a tag for good; it leaves the events it was on. Answers the tag. */
+  @Delete(':id')
+  @RequiresPermission('term:delete')
+  async delete(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: TermQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<TermResponseDto> {
+    return toTermResponse(await this.terms.delete(TAG, id), { language, links });
+  }
+}

@@ -1,0 +1,61 @@
+import {
+  BooleanParam,
+  IdListParam,
+  IntegerParam,
+  LanguageParam,
+  StringParam,
+} from '../../common/validation/decorators';
+
+/** Query of `GET /categories` and `GET /tags` (TEC §8.2). */
+export class ListTermsQueryDto {
+  /** Page of results, from 1; a page past the end is empty. */
+  @IntegerParam(1)
+  page?: number;
+
+  /** Terms per page: default 10, at most 50 (larger values are clamped). */
+  @IntegerParam(1)
+  per_page?: number;
+
+  /** Leave out terms with no published event (default `true`). */
+  @BooleanParam()
+  hide_empty?: boolean;
+
+  /** The name (as read in the request's language) or the slug contains this text. */
+  @StringParam()
+  search?: string;
+
+  /** Only these term ids (list or comma-separated); each must be a term of this taxonomy. */
+  @IdListParam()
+  include?: string[];
+
+  /** Leave out these term ids (list or comma-separated); each must be a term of this taxonomy. */
+  @IdListParam()
+  exclude?: string[];
+
+  /** `asc` (default) or `desc`, in any case; other words mean `asc`. */
+  @StringParam()
+  order?: string;
+
+  /**
+   * `name` (default, case-insensitive), `id`, `slug`, `count`, `description`, `parent`,
+   * `term_group`, `include` (the include list's order), `slug__in`, `include_slugs`, `none`.
+   */
+  @StringParam()
+  orderby?: string;
+
+  /** Only terms of this event (an event id); `event` wins when both are given. */
+  @IntegerParam(1)
+  post?: number;
+
+  /** Only terms of this event (an event id). */
+  @IntegerParam(1)
+  event?: number;
+
+  /** Only the term with exactly this slug. */
+  @StringParam()
+  slug?: string;
+
+  /** Language of the answer: `ca`, `en` or `es`. */
+  @LanguageParam()
+  i18n_language?: string;
+}

@@ -1,0 +1,410 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { Language } from '../common/i18n/language';
+import { nameKey } from '../common/text/name-key';
+import { escapeLike } from '../database/sql-values';
+import { whereVisibleStatus } from '../database/status-filter';
+import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
+import { EventEntity, PostStatus } from '../events/entities/event.entity';
+import { EventTermEntity } from '../events/entities/event-term.entity';
+import { TermEntity, Taxonomy } from './entities/term.entity';
+import { TermTranslationEntity } from './entities/term-translation.entity';
+import { TermOrder } from './term-order';
+import { TreeNode } from './term-tree';
+
+/** A term counts the events a reader sees as published (`future` ones whose date has passed). */
+const PUBLISHED: ReadonlySet<PostStatus> = new Set<PostStatus>(['publish']);
+
+/** Which terms of one taxonomy a list asks for. */
+export interface TermListFilter {
+  readonly taxonomy: Taxonomy;
+  /** The language names are read (searched, ordered) in, with fallback to the original. */
+  readonly language: Language;
+  readonly now: Date;
+  /** Leave out terms with no published event. */
+  readonly hideEmpty: boolean;
+  readonly search?: string;
+  readonly include?: readonly number[];
+  readonly exclude?: readonly number[];
+  readonly parent?: number;
+  readonly eventId?: number;
+  readonly slug?: string;
+}
+
+/** The text of one language to write; undefined fields are left as they are. */
+export interface TermText {
+  readonly name?: string;
+  /** `null` stores "not translated"; `""` stores an empty description. */
+  readonly description?: string | null;
+}
+
+/** A term link of an event. */
+export interface EventTermLink {
+  readonly eventId: number;
+  readonly termId: number;
+}
+
+interface RawTerm {
+  id: number | string;
+  taxonomy: Taxonomy;
+  slug: string;
+  parent: number | string;
+  original_language: string;
+}
+
+function toTerm(raw: RawTerm): TermEntity {
+  return Object.assign(new TermEntity(), {
+    id: Number(raw.id),
+    taxonomy: raw.taxonomy,
+    slug: raw.slug,
+    parent: Number(raw.parent),
+    originalLanguage: raw.original_language,
+  });
+}
+
+function slugScope(taxonomy: Taxonomy): SlugScope<TermEntity> {
+  return { target: TermEntity, where: { taxonomy } };
+}
+
+/** The SQL expression a list is ordered by, before the id tie-break. */
+function sortExpression(
+  order: TermOrder,
+  filter: TermListFilter,
+  query: SelectQueryBuilder<TermEntity>,
+): string | null {
+  switch (order.key) {
+    case 'id':
+      return null;
+    case 'name':
+      return 'COALESCE(tr.nameKey, tro.nameKey)';
+    case 'slug':
+      return 't.slug';
+    case 'description':
+      return "COALESCE(tr.description, tro.description, '')";
+    case 'parent':
+      return 't.parent';
+    case 'count': {
+      const counted = query
+        .subQuery()
+        .select('COUNT(*)')
+        .from(EventTermEntity, 'cet')
+        .innerJoin(EventEntity, 'ce', 'ce.id = cet.eventId')
+        .where('cet.termId = t.id');
+      whereVisibleStatus(counted, 'ce', PUBLISHED, filter.now);
+      return counted.getQuery();
+    }
+    case 'include': {
+      const ids = filter.include ?? [];
+      if (ids.length === 0) return null;
+      const cases = ids.map((id, index) => {
+        query.setParameter(`include_at_${index}`, id);
+        return `WHEN :include_at_${index} THEN ${index}`;
+      });
+      return `CASE t.id ${cases.join(' ')} END`;
+    }
+  }
+}
+
+/**
+ * The only place that reads and writes terms in SQL. It also reads `event_terms` and `events`
+ * for counts and filters, and removes a deleted term's links; the events side writes the links.
+ */
+@Injectable()
+export class TermsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** One page of terms in the requested order, and the number of all matches. */
+  async findPage(
+    filter: TermListFilter,
+    order: TermOrder,
+    offset: number,
+    limit: number,
+  ): Promise<{ terms: TermEntity[]; total: number }> {
+    const page = this.listQuery(filter)
+      .select('t.id', 'id')
+      .addSelect('t.taxonomy', 'taxonomy')
+      .addSelect('t.slug', 'slug')
+      .addSelect('t.parent', 'parent')
+      .addSelect('t.originalLanguage', 'original_language');
+    const sort = sortExpression(order, filter, page);
+    if (sort !== null) page.addSelect(sort, 'sort_value').orderBy('sort_value', order.direction);
+    page.addOrderBy('t.id', order.direction).offset(offset).limit(limit);
+    const count = this.listQuery(filter).select('COUNT(*)', 'total');
+    const [rows, counted] = await Promise.all([
+      page.getRawMany<RawTerm>(),
+      count.getRawOne<{ total: number | string }>(),
+    ]);
+    return { terms: rows.map(toTerm), total: Number(counted?.total ?? 0) };
+  }
+
+  /** The term with `id` if it belongs to `taxonomy`. */
+  async findTerm(taxonomy: Taxonomy, id: number): Promise<TermEntity | null> {
+    return this.dataSource.getRepository(TermEntity).findOneBy({ id, taxonomy });
+  }
+
+  /** The terms of `taxonomy` among `ids`. */
+  async findTerms(taxonomy: Taxonomy, ids: readonly number[]): Promise<TermEntity[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource
+      .getRepository(TermEntity)
+      .findBy({ taxonomy, id: In([...new Set(ids)]) });
+  }
+
+  /** The terms (of any taxonomy) with these ids. */
+  async findByIds(ids: readonly number[]): Promise<TermEntity[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.getRepository(TermEntity).findBy({ id: In([...new Set(ids)]) });
+  }
+
+  /** The terms of `taxonomy` whose slug is one of `slugs`. */
+  async findBySlugs(taxonomy: Taxonomy, slugs: readonly string[]): Promise<TermEntity[]> {
+    if (slugs.length === 0) return [];
+    return this.dataSource
+      .getRepository(TermEntity)
+      .findBy({ taxonomy, slug: In([...new Set(slugs)]) });
+  }
+
+  /**
+   * Terms of `taxonomy` whose name, as a reader of `language` sees it (its translation in that
+   * language, else its original language's), has one of `keys` (`nameKey`). Candidates are
+   * found through the indexed `name_key`; `parent` narrows to one level of the tree and
+   * `exceptId` leaves one term out. Ordered by id.
+   */
+  async findByNameKeys(
+    taxonomy: Taxonomy,
+    keys: readonly string[],
+    language: Language,
+    options: { parent?: number; exceptId?: number } = {},
+  ): Promise<{ id: number; key: string }[]> {
+    if (keys.length === 0) return [];
+    const query = this.dataSource
+      .createQueryBuilder(TermTranslationEntity, 'nt')
+      .innerJoin(TermEntity, 't', 't.id = nt.termId')
+      .leftJoin(TermTranslationEntity, 'nl', 'nl.termId = t.id AND nl.language = :nameLanguage', {
+        nameLanguage: language,
+      })
+      .select('t.id', 'id')
+      .addSelect('nt.nameKey', 'name_key')
+      .where('nt.nameKey IN (:...nameKeys)', { nameKeys: [...new Set(keys)] })
+      .andWhere('t.taxonomy = :taxonomy', { taxonomy })
+      .andWhere(
+        '(nt.language = :nameLanguage OR (nt.language = t.originalLanguage AND nl.name IS NULL))',
+      )
+      .orderBy('t.id', 'ASC');
+    if (options.parent !== undefined)
+      query.andWhere('t.parent = :parent', { parent: options.parent });
+    if (options.exceptId !== undefined)
+      query.andWhere('t.id <> :exceptId', { exceptId: options.exceptId });
+    const rows = await query.getRawMany<{ id: number | string; name_key: string }>();
+    return rows.map((row) => ({ id: Number(row.id), key: row.name_key }));
+  }
+
+  /** The translations of all `termIds`, in one query. */
+  async findTranslations(termIds: readonly number[]): Promise<TermTranslationEntity[]> {
+    if (termIds.length === 0) return [];
+    return this.dataSource
+      .getRepository(TermTranslationEntity)
+      .findBy({ termId: In([...new Set(termIds)]) });
+  }
+
+  /**
+   * Published events per term, for all `termIds` in one grouped query that walks
+   * `idx_event_terms_term` and then the events' primary key. Terms without any are left out.
+   */
+  async countPublished(termIds: readonly number[], now: Date): Promise<Map<number, number>> {
+    if (termIds.length === 0) return new Map();
+    const query = this.dataSource
+      .createQueryBuilder(EventTermEntity, 'et')
+      .innerJoin(EventEntity, 'e', 'e.id = et.eventId')
+      .select('et.termId', 'term_id')
+      .addSelect('COUNT(*)', 'total')
+      .where('et.termId IN (:...termIds)', { termIds: [...new Set(termIds)] })
+      .groupBy('et.termId');
+    whereVisibleStatus(query, 'e', PUBLISHED, now);
+    const rows = await query.getRawMany<{ term_id: number | string; total: number | string }>();
+    return new Map(rows.map((row) => [Number(row.term_id), Number(row.total)]));
+  }
+
+  /** Parent and slug of the terms with these ids (the links of a category tree). */
+  async findTreeNodes(ids: readonly number[]): Promise<Map<number, TreeNode>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.dataSource.getRepository(TermEntity).find({
+      select: { id: true, parent: true, slug: true },
+      where: { id: In([...new Set(ids)]) },
+    });
+    return new Map(rows.map((row) => [row.id, { parent: row.parent, slug: row.slug }]));
+  }
+
+  /** Ids of the terms of `taxonomy` whose parent is one of `parentIds`. */
+  async findChildIds(taxonomy: Taxonomy, parentIds: readonly number[]): Promise<number[]> {
+    if (parentIds.length === 0) return [];
+    const rows = await this.dataSource.getRepository(TermEntity).find({
+      select: { id: true },
+      where: { taxonomy, parent: In([...new Set(parentIds)]) },
+    });
+    return rows.map((row) => row.id);
+  }
+
+  /** The term links of all `eventIds`, in one query. */
+  async findEventLinks(eventIds: readonly number[]): Promise<EventTermLink[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await this.dataSource
+      .getRepository(EventTermEntity)
+      .findBy({ eventId: In([...new Set(eventIds)]) });
+    return rows.map((row) => ({ eventId: row.eventId, termId: row.termId }));
+  }
+
+  /**
+   * Creates a term with a slug made unique in its taxonomy from `slugBase`, and its text in
+   * `language` (which becomes its original language); returns its id.
+   */
+  async create(
+    taxonomy: Taxonomy,
+    parent: number,
+    slugBase: string,
+    language: Language,
+    text: { name: string; description: string | null },
+  ): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      let id = 0;
+      await writeWithUniqueSlug(manager, slugScope(taxonomy), slugBase, 0, async (slug) => {
+        const result = await manager.insert(TermEntity, {
+          taxonomy,
+          slug,
+          parent,
+          originalLanguage: language,
+        });
+        id = Number(result.identifiers[0]?.['id']);
+      });
+      if (!Number.isSafeInteger(id) || id <= 0)
+        throw new Error('The database returned no id for a new term');
+      await manager.insert(TermTranslationEntity, {
+        termId: id,
+        language,
+        name: text.name,
+        nameKey: nameKey(text.name),
+        description: text.description,
+      });
+      return id;
+    });
+  }
+
+  /** Updates a term's parent, slug (made unique) and the text of one language, together. */
+  async update(
+    term: TermEntity,
+    changes: { parent?: number; slugBase?: string },
+    language: Language,
+    text: TermText,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      if (changes.parent !== undefined)
+        await manager.update(TermEntity, { id: term.id }, { parent: changes.parent });
+      if (changes.slugBase !== undefined) {
+        await writeWithUniqueSlug(
+          manager,
+          slugScope(term.taxonomy),
+          changes.slugBase,
+          term.id,
+          (slug) => manager.update(TermEntity, { id: term.id }, { slug }),
+        );
+      }
+      await this.writeText(manager, term.id, language, text);
+    });
+  }
+
+  /**
+   * Deletes a term for good: its children move up to its parent, its event links and
+   * translations go, in one transaction.
+   */
+  async delete(term: TermEntity): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(
+        TermEntity,
+        { taxonomy: term.taxonomy, parent: term.id },
+        { parent: term.parent },
+      );
+      await manager.delete(EventTermEntity, { termId: term.id });
+      await manager.delete(TermTranslationEntity, { termId: term.id });
+      await manager.delete(TermEntity, { id: term.id });
+    });
+  }
+
+  private async writeText(
+    manager: EntityManager,
+    termId: number,
+    language: Language,
+    text: TermText,
+  ): Promise<void> {
+    const changes: Partial<TermTranslationEntity> = {};
+    if (text.name !== undefined) {
+      changes.name = text.name;
+      changes.nameKey = nameKey(text.name);
+    }
+    if (text.description !== undefined) changes.description = text.description;
+    if (Object.keys(changes).length === 0) return;
+    const existing = await manager.findOneBy(TermTranslationEntity, { termId, language });
+    if (existing) {
+      await manager.update(TermTranslationEntity, { termId, language }, changes);
+    } else {
+      await manager.insert(TermTranslationEntity, {
+        termId,
+        language,
+        name: null,
+        nameKey: null,
+        description: null,
+        ...changes,
+      });
+    }
+  }
+
+  private listQuery(filter: TermListFilter): SelectQueryBuilder<TermEntity> {
+    const query = this.dataSource
+      .getRepository(TermEntity)
+      .createQueryBuilder('t')
+      .leftJoin(TermTranslationEntity, 'tr', 'tr.termId = t.id AND tr.language = :language', {
+        language: filter.language,
+      })
+      .leftJoin(
+        TermTranslationEntity,
+        'tro',
+        'tro.termId = t.id AND tro.language = t.originalLanguage',
+      )
+      .where('t.taxonomy = :taxonomy', { taxonomy: filter.taxonomy });
+    if (filter.hideEmpty) {
+      // An existence test per term that stops at its first published event. Written as a
+      // scalar subquery with LIMIT 1: MariaDB flattens a plain EXISTS into a semi-join that may
+      // scan every event of the site instead.
+      const published = query
+        .subQuery()
+        .select('1')
+        .from(EventTermEntity, 'het')
+        .innerJoin(EventEntity, 'he', 'he.id = het.eventId')
+        .where('het.termId = t.id');
+      whereVisibleStatus(published, 'he', PUBLISHED, filter.now);
+      query.andWhere(`${published.limit(1).getQuery()} IS NOT NULL`);
+    }
+    if (filter.search !== undefined) {
+      query.andWhere(
+        "(COALESCE(tr.nameKey, tro.nameKey) LIKE :search ESCAPE '!' OR t.slug LIKE :search ESCAPE '!')",
+        { search: `%${escapeLike(nameKey(filter.search))}%` },
+      );
+    }
+    if (filter.include !== undefined)
+      query.andWhere('t.id IN (:...include)', { include: [...filter.include] });
+    if (filter.exclude !== undefined)
+      query.andWhere('t.id NOT IN (:...exclude)', { exclude: [...filter.exclude] });
+    if (filter.parent !== undefined)
+      query.andWhere('t.parent = :parent', { parent: filter.parent });
+    if (filter.slug !== undefined) query.andWhere('t.slug = :slug', { slug: filter.slug });
+    if (filter.eventId !== undefined) {
+      const linked = query
+        .subQuery()
+        .select('pet.termId')
+        .from(EventTermEntity, 'pet')
+        .where('pet.eventId = :eventId', { eventId: filter.eventId });
+      query.andWhere(`t.id IN ${linked.getQuery()}`);
+    }
+    return query;
+  }
+}
