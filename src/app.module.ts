@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AccessModule } from './access/access.module';
+import { CategoriesModule } from './categories/categories.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { LanguageInterceptor } from './common/i18n/language.interceptor';
 import { ListHeadersInterceptor } from './common/paging/list-headers.interceptor';
@@ -8,10 +9,22 @@ import { InputValidationPipe } from './common/validation/input-validation.pipe';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
+import { OrganizersModule } from './organizers/organizers.module';
+import { TagsModule } from './tags/tags.module';
+import { VenuesModule } from './venues/venues.module';
 
 /** Configuration, database, access, the request pipeline, and one module per aggregate. */
 @Module({
-  imports: [ConfigModule, DatabaseModule, AccessModule, EventsModule],
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    AccessModule,
+    EventsModule,
+    CategoriesModule,
+    TagsModule,
+    VenuesModule,
+    OrganizersModule,
+  ],
   providers: [
     { provide: APP_PIPE, useClass: InputValidationPipe },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

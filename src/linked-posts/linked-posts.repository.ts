@@ -1,0 +1,301 @@
+import {
+  DataSource,
+  EntityManager,
+  ObjectLiteral,
+  Repository,
+  SelectQueryBuilder,
+  WhereExpressionBuilder,
+} from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { Language } from '../common/i18n/language';
+import { nameKey } from '../common/text/name-key';
+import { PostRegistry } from '../database/posts/post-registry';
+import { whereVisibleStatus } from '../database/status-filter';
+import { writeWithUniqueSlug } from '../database/unique-slug';
+import { PostStatus } from '../events/entities/event.entity';
+import {
+  LinkedPostColumns,
+  LinkedPostEntity,
+  LinkedPostKind,
+  LinkedPostText,
+  LinkedPostTranslation,
+} from './linked-post';
+import { whereAllWordsInOneField } from './linked-post-search';
+
+/** The alias of the venue or organizer in every query here. */
+const ITEM = 'p';
+
+/** Event statuses that do not count for `has_events` (TEC §8.1). */
+const NOT_COUNTED_EVENT_STATUSES = ['draft', 'pending', 'trash'];
+
+/**
+ * `columns` as TypeORM's write type of `X`: over a generic entity the compiler cannot see that
+ * `X` has the shared columns (`LinkedPostEntity`, `LinkedPostTranslation`) written here, so the
+ * values are checked by their own types (`LinkedPostColumns`) instead.
+ */
+function values<X>(columns: object): QueryDeepPartialEntity<X> {
+  return columns;
+}
+
+/** The tables of one kind of linked item and how events link to it. */
+export interface LinkedPostTables<E extends LinkedPostEntity, T extends LinkedPostTranslation> {
+  readonly kind: LinkedPostKind;
+  readonly entity: new () => E;
+  readonly translation: new () => T;
+  /** The translation's property holding the item's id (`venueId`). */
+  readonly owner: keyof T & string;
+  /** Item columns `search` looks in besides the name and description. */
+  readonly searchColumns: readonly (keyof E & string)[];
+  /**
+   * Makes `sub` read the events linked to the item aliased `item`, with the events aliased
+   * `events` (each subquery has its own alias, so their parameters do not clash).
+   */
+  linkEvents(sub: SelectQueryBuilder<ObjectLiteral>, events: string, item: string): void;
+  /** Removes item `id` from every event it is linked to, inside `manager`'s transaction. */
+  unlink(manager: EntityManager, id: number): Promise<unknown>;
+}
+
+/** Which venues or organizers a list asks for. */
+export interface LinkedPostListFilter {
+  /** Statuses to include, as the viewer may see them; `publish` includes past `future` ones. */
+  readonly statuses: ReadonlySet<PostStatus>;
+  readonly now: Date;
+  readonly search?: { readonly words: readonly string[]; readonly language: Language };
+  /** Only the items linked to this event. */
+  readonly event?: number;
+  /** Linked (true) or not (false) to an event that is not a draft, pending or trashed. */
+  readonly hasEvents?: boolean;
+  /** Only items linked to an event starting at `now` or later, among events of these statuses. */
+  readonly upcomingAmong?: ReadonlySet<PostStatus>;
+}
+
+/**
+ * The SQL of venues and organizers, written once: each resource's repository is this class over
+ * its own tables. Translations are always read for a whole set of items in one query.
+ */
+export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedPostTranslation> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly posts: PostRegistry,
+    private readonly tables: LinkedPostTables<E, T>,
+  ) {}
+
+  /** One page in list order (newest publication first, then id) and the number of all matches. */
+  async findPage(
+    filter: LinkedPostListFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: E[]; total: number }> {
+    const page = this.listQuery(filter)
+      .orderBy(`${ITEM}.dateUtc`, 'DESC')
+      .addOrderBy(`${ITEM}.id`, 'DESC')
+      .offset(offset)
+      .limit(limit);
+    const count = this.listQuery(filter).select('COUNT(*)', 'total');
+    const [items, counted] = await Promise.all([
+      page.getMany(),
+      count.getRawOne<{ total: number | string }>(),
+    ]);
+    return { items, total: Number(counted?.total ?? 0) };
+  }
+
+  async findById(id: number): Promise<E | null> {
+    return this.items().where(`${ITEM}.id = :id`, { id }).getOne();
+  }
+
+  async findBySlug(slug: string): Promise<E | null> {
+    return this.items().where(`${ITEM}.slug = :slug`, { slug }).getOne();
+  }
+
+  /** The items with these ids, whatever their status. */
+  async findByIds(ids: readonly number[]): Promise<E[]> {
+    if (ids.length === 0) return [];
+    return this.items()
+      .where(`${ITEM}.id IN (:...ids)`, { ids: [...ids] })
+      .getMany();
+  }
+
+  /** Those of `ids` that name an item of this kind that is not in the trash. */
+  async findExistingIds(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.items()
+      .select(`${ITEM}.id`, 'id')
+      .where(`${ITEM}.id IN (:...ids)`, { ids: [...ids] })
+      .andWhere(`${ITEM}.status <> 'trash'`)
+      .getRawMany<{ id: number | string }>();
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** The translations of all `ids` in one query, by item id. */
+  async findTranslations(ids: readonly number[]): Promise<Map<number, T[]>> {
+    const byItem = new Map<number, T[]>();
+    if (ids.length === 0) return byItem;
+    const rows = await this.translations()
+      .createQueryBuilder('t')
+      .where(`t.${this.tables.owner} IN (:...ids)`, { ids: [...ids] })
+      .getMany();
+    for (const row of rows) {
+      const id = Number(row[this.tables.owner]);
+      byItem.set(id, [...(byItem.get(id) ?? []), row]);
+    }
+    return byItem;
+  }
+
+  /**
+   * Ids of items not in the trash with a name in `language` or in their original language whose
+   * key is `key`, oldest first: the candidates for duplicate detection. Reads the `name_key`
+   * index; the caller decides which name a reader of `language` actually sees.
+   */
+  async findNameCandidates(key: string, language: Language): Promise<number[]> {
+    const rows = await this.translations()
+      .createQueryBuilder('t')
+      .select(`DISTINCT ${ITEM}.id`, 'id')
+      .innerJoin(this.tables.entity, ITEM, `${ITEM}.id = t.${this.tables.owner}`)
+      .where('t.nameKey = :key', { key })
+      .andWhere(`${ITEM}.status <> 'trash'`)
+      .andWhere(`(t.language = :language OR t.language = ${ITEM}.originalLanguage)`, { language })
+      .orderBy(`${ITEM}.id`, 'ASC')
+      .getRawMany<{ id: number | string }>();
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** Creates an item with a slug made unique from `slugBase`; returns its id. */
+  async create(
+    columns: LinkedPostColumns<E>,
+    slugBase: (id: number) => string,
+    language: Language,
+    text: LinkedPostText,
+  ): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const id = await this.posts.allocate(manager, this.tables.kind);
+      await writeWithUniqueSlug(manager, { target: this.tables.entity }, slugBase(id), id, (slug) =>
+        manager.insert(this.tables.entity, values<E>({ ...columns, id, slug })),
+      );
+      await this.writeText(manager, id, language, text);
+      return id;
+    });
+  }
+
+  /** Updates an item's columns, slug (made unique) and the text of one language, together. */
+  async update(
+    id: number,
+    columns: LinkedPostColumns<E>,
+    slugBase: string | undefined,
+    language: Language,
+    text: LinkedPostText,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(this.tables.entity, id, values<E>(columns));
+      if (slugBase !== undefined) {
+        await writeWithUniqueSlug(manager, { target: this.tables.entity }, slugBase, id, (slug) =>
+          manager.update(this.tables.entity, id, values<E>({ slug })),
+        );
+      }
+      await this.writeText(manager, id, language, text);
+    });
+  }
+
+  /** Moves an item to the trash and unlinks it from its events, together. */
+  async trash(id: number, modifiedUtc: Date): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(this.tables.entity, id, values<E>({ status: 'trash', modifiedUtc }));
+      await this.tables.unlink(manager, id);
+    });
+  }
+
+  private items(): SelectQueryBuilder<E> {
+    return this.dataSource.getRepository(this.tables.entity).createQueryBuilder(ITEM);
+  }
+
+  private translations(): Repository<T> {
+    return this.dataSource.getRepository(this.tables.translation);
+  }
+
+  /**
+   * Writes the given fields of one language's row in one statement: a new row gets them (the
+   * others null), an existing one only has them replaced. `name_key` always goes with `name`.
+   */
+  private async writeText(
+    manager: EntityManager,
+    id: number,
+    language: Language,
+    text: LinkedPostText,
+  ): Promise<void> {
+    const { name, description } = text;
+    const given = {
+      ...(name !== undefined ? { name, nameKey: nameKey(name) } : {}),
+      ...(description !== undefined ? { description } : {}),
+    };
+    if (Object.keys(given).length === 0) return;
+    const { owner, translation } = this.tables;
+    await manager.upsert(translation, values<T>({ [owner]: id, language, ...given }), [
+      owner,
+      'language',
+    ]);
+  }
+
+  private listQuery(filter: LinkedPostListFilter): SelectQueryBuilder<E> {
+    const query = this.items();
+    whereVisibleStatus(query, ITEM, filter.statuses, filter.now);
+    if (filter.search) this.whereSearch(query, filter.search.words, filter.search.language);
+    if (filter.event !== undefined) {
+      const event = filter.event;
+      query.andWhere(
+        this.linkedEvent(query, 'ev', (sub) => sub.andWhere('ev.id = :event', { event })),
+      );
+    }
+    if (filter.hasEvents !== undefined) {
+      const exists = this.linkedEvent(query, 'eh', (sub) =>
+        sub.andWhere('eh.status NOT IN (:...uncounted)', { uncounted: NOT_COUNTED_EVENT_STATUSES }),
+      );
+      query.andWhere(filter.hasEvents ? exists : `NOT ${exists}`);
+    }
+    const upcomingAmong = filter.upcomingAmong;
+    if (upcomingAmong) {
+      query.andWhere(
+        this.linkedEvent(query, 'eu', (sub) => {
+          sub.andWhere('eu.startUtc >= :upcomingFrom', { upcomingFrom: filter.now });
+          whereVisibleStatus(sub, 'eu', upcomingAmong, filter.now);
+        }),
+      );
+    }
+    return query;
+  }
+
+  /** `EXISTS (...)` over the events linked to the item, narrowed by `narrow`. */
+  private linkedEvent(
+    query: SelectQueryBuilder<E>,
+    events: string,
+    narrow: (sub: WhereExpressionBuilder) => void,
+  ): string {
+    // TypeORM types a subquery over no entity yet as `SelectQueryBuilder<any>`.
+    const sub = query.subQuery().select('1') as SelectQueryBuilder<ObjectLiteral>;
+    this.tables.linkEvents(sub, events, ITEM);
+    narrow(sub);
+    return `EXISTS ${sub.getQuery()}`;
+  }
+
+  /** The name and description in `language`, else the original language, and the columns. */
+  private whereSearch(
+    query: SelectQueryBuilder<E>,
+    words: readonly string[],
+    language: Language,
+  ): void {
+    const { owner, translation, searchColumns } = this.tables;
+    query
+      .leftJoin(translation, 'tr', `tr.${owner} = ${ITEM}.id AND tr.language = :searchLanguage`, {
+        searchLanguage: language,
+      })
+      .leftJoin(
+        translation,
+        'tro',
+        `tro.${owner} = ${ITEM}.id AND tro.language = ${ITEM}.originalLanguage`,
+      );
+    const fields = [
+      'COALESCE(tr.name, tro.name)',
+      'COALESCE(tr.description, tro.description)',
+      ...searchColumns.map((column) => `${ITEM}.${column}`),
+    ];
+    whereAllWordsInOneField(query, fields, words);
+  }
+}

@@ -1,0 +1,308 @@
+import { DateTime, Zone } from 'luxon';
+import { listStatuses, VISIBLE_TO_EDITORS } from '../access/list-statuses';
+import { canSeeUnpublished, Viewer } from '../access/viewer';
+import { Clock } from '../common/clock/clock';
+import { siteZoneOf } from '../common/clock/site-zone';
+import { publicationDate } from '../common/dates/parse-date';
+import { DomainError, InvalidParamsError, MissingParamsError } from '../common/errors/domain-error';
+import { Language } from '../common/i18n/language';
+import { imageColumns } from '../common/media/image';
+import { Paging, totalPages } from '../common/paging/paging';
+import { sanitizeRichText, toPlainText } from '../common/text/html';
+import { nameKey } from '../common/text/name-key';
+import { slugify } from '../common/text/slug';
+import { AppConfig } from '../config/app-config';
+import { PostRegistry } from '../database/posts/post-registry';
+import { PostStatus } from '../events/entities/event.entity';
+import { effectiveStatus, statusOnSave } from '../events/event-status';
+import { LinkedPostFieldsDto } from './dto/linked-post-fields.dto';
+import { LinkedPostListQueryDto } from './dto/linked-post-list.query.dto';
+import {
+  LinkedPostColumns,
+  LinkedPostEntity,
+  LinkedPostKind,
+  LinkedPostText,
+  LinkedPostTranslation,
+  storedText,
+} from './linked-post';
+import { linkedPostText } from './linked-post.mapper';
+import { searchWords } from './linked-post-search';
+import { LinkedPostListFilter, LinkedPostsRepository } from './linked-posts.repository';
+
+/** A page of venues or organizers with what its links and headers need. */
+export interface LinkedPostPage<V> {
+  readonly views: V[];
+  readonly page: number;
+  readonly perPage: number;
+  readonly total: number;
+  readonly totalPages: number;
+  /** The statuses the list was filtered by, as the caller may see them. */
+  readonly statuses: readonly string[];
+}
+
+/** The errors one kind answers with (each resource's `*.errors.ts`). */
+export interface LinkedPostErrors {
+  /** 403: not published and the viewer may not read it. */
+  readonly notAccessible: new () => DomainError;
+  /** 410: deleting an item already in the trash. */
+  readonly alreadyTrashed: new () => DomainError;
+  /** 404: a list page past the last one. */
+  readonly pageNotFound: new () => DomainError;
+}
+
+/** What makes venues and organizers differ, for the rules they share. */
+export interface LinkedPostRules<E, T, V, D> {
+  readonly kind: LinkedPostKind;
+  readonly errors: LinkedPostErrors;
+  /** The name a write gives (the `venue` or `organizer` field), as sent. */
+  nameOf(dto: D): string | undefined;
+  /**
+   * The columns of this kind only that `dto` sets on `current`; on a create (`current`
+   * undefined) with their defaults too.
+   */
+  columnsOf(dto: D, current: E | undefined): LinkedPostColumns<E>;
+  /** Pairs an item with its translations as the resource's view. */
+  viewOf(item: E, translations: readonly T[]): V;
+}
+
+/**
+ * The rules venues and organizers share: visibility, text per language, duplicate avoidance on
+ * create, partial updates, slugs, trash and lists. Each resource's service is this class with
+ * its own rules.
+ */
+export abstract class LinkedPostsService<
+  E extends LinkedPostEntity,
+  T extends LinkedPostTranslation,
+  V,
+  D extends LinkedPostFieldsDto,
+> {
+  private readonly siteZone: Zone;
+
+  protected constructor(
+    private readonly repository: LinkedPostsRepository<E, T>,
+    private readonly posts: PostRegistry,
+    config: AppConfig,
+    private readonly clock: Clock,
+    private readonly rules: LinkedPostRules<E, T, V, D>,
+  ) {
+    this.siteZone = siteZoneOf(config);
+  }
+
+  /** One page of the list for `viewer`, newest first. */
+  async list(
+    query: LinkedPostListQueryDto,
+    paging: Paging,
+    language: Language,
+    viewer: Viewer,
+  ): Promise<LinkedPostPage<V>> {
+    const statuses = listStatuses(query.status, viewer);
+    if (query.event !== undefined && (await this.posts.kindOf(query.event)) !== 'event') {
+      throw InvalidParamsError.of('event');
+    }
+    const words = searchWords(query.search);
+    const upcomingAmong: readonly PostStatus[] = canSeeUnpublished(viewer)
+      ? VISIBLE_TO_EDITORS
+      : ['publish'];
+    const filter: LinkedPostListFilter = {
+      statuses: new Set(statuses),
+      now: this.clock.now().toJSDate(),
+      search: words.length > 0 ? { words, language } : undefined,
+      event: query.event,
+      hasEvents: query.has_events,
+      upcomingAmong: query.only_with_upcoming ? new Set(upcomingAmong) : undefined,
+    };
+    const offset = (paging.page - 1) * paging.perPage;
+    const { items, total } = await this.repository.findPage(filter, offset, paging.perPage);
+    if (items.length === 0 && paging.page > 1) throw new this.rules.errors.pageNotFound();
+    return {
+      views: await this.withText(items),
+      page: paging.page,
+      perPage: paging.perPage,
+      total,
+      totalPages: totalPages(total, paging.perPage),
+      statuses,
+    };
+  }
+
+  async getById(id: number, viewer: Viewer): Promise<V> {
+    return this.readable(await this.byId(id), viewer);
+  }
+
+  async getBySlug(slug: string, viewer: Viewer): Promise<V> {
+    return this.readable(await this.bySlug(slug), viewer);
+  }
+
+  /**
+   * Creates an item whose text is written in `language`, which becomes its original language.
+   * When an item not in the trash already has the same name (and the same description, when one
+   * is given) as a reader of `language` sees them, that item is updated with the other fields
+   * instead and returned (TEC §5.5).
+   */
+  async create(dto: D, language: Language, viewer: Viewer): Promise<V> {
+    const text = this.text(dto);
+    const name = text.name;
+    if (name === undefined) throw new MissingParamsError([this.rules.kind]);
+    if (name === '') throw InvalidParamsError.of(this.rules.kind);
+    const duplicate = await this.findDuplicate(name, text.description, language);
+    const now = this.clock.now();
+    if (duplicate) {
+      await this.repository.update(
+        duplicate.id,
+        this.columns(dto, duplicate, now),
+        undefined,
+        language,
+        {},
+      );
+      return this.view(duplicate.id);
+    }
+    const columns = {
+      status: 'publish',
+      author: viewer.userId ?? 0,
+      originalLanguage: language,
+      dateUtc: now.toJSDate(),
+      ...this.columns(dto, undefined, now),
+    } as LinkedPostColumns<E>;
+    const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
+    const slugBase = (id: number): string =>
+      requestedSlug || slugify(name) || `${this.rules.kind}-${id}`;
+    const id = await this.repository.create(columns, slugBase, language, text);
+    return this.view(id);
+  }
+
+  async updateById(id: number, dto: D, language: Language): Promise<V> {
+    return this.update(await this.byId(id), dto, language);
+  }
+
+  async updateBySlug(slug: string, dto: D, language: Language): Promise<V> {
+    return this.update(await this.bySlug(slug), dto, language);
+  }
+
+  async trashById(id: number): Promise<V> {
+    return this.trash(await this.byId(id));
+  }
+
+  async trashBySlug(slug: string): Promise<V> {
+    return this.trash(await this.bySlug(slug));
+  }
+
+  /** The items with these ids, whatever their status, with their text: two queries in all. */
+  async findViews(ids: readonly number[]): Promise<Map<number, V>> {
+    const unique = [...new Set(ids)];
+    const [items, texts] = await Promise.all([
+      this.repository.findByIds(unique),
+      this.repository.findTranslations(unique),
+    ]);
+    return new Map(
+      items.map((item) => [item.id, this.rules.viewOf(item, texts.get(item.id) ?? [])]),
+    );
+  }
+
+  /** Those of `ids` that name an item of this kind not in the trash. */
+  async existingIds(ids: readonly number[]): Promise<Set<number>> {
+    return new Set(await this.repository.findExistingIds([...new Set(ids)]));
+  }
+
+  /** Applies the fields `dto` carries; everything it leaves out keeps its value (contract §2). */
+  private async update(item: E, dto: D, language: Language): Promise<V> {
+    const slugBase = dto.slug === undefined ? undefined : slugify(dto.slug) || item.slug;
+    const columns = this.columns(dto, item, this.clock.now());
+    await this.repository.update(item.id, columns, slugBase, language, this.text(dto));
+    return this.view(item.id);
+  }
+
+  private async trash(item: E): Promise<V> {
+    if (item.status === 'trash') throw new this.rules.errors.alreadyTrashed();
+    await this.repository.trash(item.id, this.clock.now().toJSDate());
+    return this.view(item.id);
+  }
+
+  /**
+   * The columns `dto` sets on `current` (or on a new item), the shared ones and the kind's; a
+   * status or date change gives the stored status as WordPress would (`future` when dated later).
+   */
+  private columns(dto: D, current: E | undefined, now: DateTime): LinkedPostColumns<E> {
+    const columns: LinkedPostColumns<LinkedPostEntity> = { modifiedUtc: now.toJSDate() };
+    const dateUtc = publicationDate(dto, this.siteZone, now)?.toJSDate();
+    if (dateUtc) columns.dateUtc = dateUtc;
+    if (dto.status !== undefined || dateUtc) {
+      columns.status = statusOnSave(
+        dto.status ?? current?.status ?? 'publish',
+        dateUtc ?? current?.dateUtc ?? now.toJSDate(),
+        now.toJSDate(),
+      );
+    }
+    if (dto.author !== undefined) columns.author = dto.author;
+    if (dto.phone !== undefined) columns.phone = storedText(dto.phone);
+    if (dto.website !== undefined) columns.website = storedText(dto.website);
+    if (dto.image !== undefined) Object.assign(columns, imageColumns(dto.image));
+    return { ...columns, ...this.rules.columnsOf(dto, current) };
+  }
+
+  /** The name (plain text) and description (safe HTML; null clears it) `dto` gives. */
+  private text(dto: D): LinkedPostText {
+    const name = this.rules.nameOf(dto);
+    return {
+      name: name === undefined ? undefined : toPlainText(name),
+      description:
+        dto.description === undefined ? undefined : sanitizeRichText(dto.description ?? ''),
+    };
+  }
+
+  /** The oldest item a reader of `language` sees with this name (and description, if given). */
+  private async findDuplicate(
+    name: string,
+    description: string | undefined,
+    language: Language,
+  ): Promise<E | undefined> {
+    const key = nameKey(name);
+    const candidates = await this.repository.findNameCandidates(key, language);
+    if (candidates.length === 0) return undefined;
+    const [items, texts] = await Promise.all([
+      this.repository.findByIds(candidates),
+      this.repository.findTranslations(candidates),
+    ]);
+    return items
+      .sort((a, b) => a.id - b.id)
+      .find((item) => {
+        const shown = linkedPostText(item, texts.get(item.id) ?? [], language);
+        return (
+          nameKey(shown.values.name) === key &&
+          (description === undefined || shown.values.description === description)
+        );
+      });
+  }
+
+  private async readable(item: E, viewer: Viewer): Promise<V> {
+    const status = effectiveStatus(item, this.clock.now().toJSDate());
+    if (status !== 'publish' && !canSeeUnpublished(viewer)) {
+      throw new this.rules.errors.notAccessible();
+    }
+    const texts = await this.repository.findTranslations([item.id]);
+    return this.rules.viewOf(item, texts.get(item.id) ?? []);
+  }
+
+  /** An id that names no item of this kind is a bad `id` (TEC validates it: 400). */
+  private async byId(id: number): Promise<E> {
+    const item = await this.repository.findById(id);
+    if (!item) throw InvalidParamsError.of('id');
+    return item;
+  }
+
+  private async bySlug(slug: string): Promise<E> {
+    const item = await this.repository.findBySlug(slug);
+    if (!item) throw InvalidParamsError.of('slug');
+    return item;
+  }
+
+  private async view(id: number): Promise<V> {
+    const view = (await this.findViews([id])).get(id);
+    if (!view) throw InvalidParamsError.of('id');
+    return view;
+  }
+
+  /** Attaches translations to items with one query for the whole set. */
+  private async withText(items: readonly E[]): Promise<V[]> {
+    const texts = await this.repository.findTranslations(items.map((item) => item.id));
+    return items.map((item) => this.rules.viewOf(item, texts.get(item.id) ?? []));
+  }
+}

@@ -1,0 +1,136 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentViewer } from '../access/current-viewer.decorator';
+import { RequiresPermission } from '../access/permission.decorator';
+import { Viewer } from '../access/viewer';
+import { Lang } from '../common/i18n/lang.decorator';
+import { Language } from '../common/i18n/language';
+import { Links } from '../common/links/links.decorator';
+import { ApiLinks, NAMESPACE } from '../common/links/links';
+import { Paging, PagingPipe } from '../common/paging/paging';
+import { RouteIdPipe } from '../common/validation/route-id.pipe';
+import { CreateOrganizerDto } from './dto/create-organizer.dto';
+import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
+import { UpdateOrganizerDto } from './dto/update-organizer.dto';
+import { OrganizerListResponseDto, OrganizerResponseDto } from './dto/organizer.response.dto';
+import { OrganizerQueryDto } from './dto/organizer-query.dto';
+import { OrganizersPresenter } from './organizers.presenter';
+import { OrganizersService } from './organizers.service';
+
+/** The organizers routes: list, create, and read/update/delete by id or slug. */
+@ApiTags('organizers')
+@Controller(`${NAMESPACE}/organizers`)
+export class OrganizersController {
+  constructor(
+    private readonly organizers: OrganizersService,
+    private readonly presenter: OrganizersPresenter,
+  ) {}
+
+  /** List organizers, newest first, with optional search and event filters. */
+  @Get()
+  async list(
+    @Query() query: ListOrganizersQueryDto,
+    @Query(PagingPipe) paging: Paging,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<OrganizerListResponseDto> {
+    const page = await this.organizers.list(query, paging, language, viewer);
+    return this.presenter.page(page, query, language, links);
+  }
+
+  /** Create an organizer, or reuse the one with the same name (and description, if given). */
+  @Post()
+  @RequiresPermission('organizer:create')
+  async create(
+    @Query() _query: OrganizerQueryDto,
+    @Body() body: CreateOrganizerDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<OrganizerResponseDto> {
+    return this.presenter.one(
+      await this.organizers.create(body, language, viewer),
+      language,
+      links,
+    );
+  }
+
+  /** Read an organizer by slug. */
+  @Get('by-slug/:slug')
+  async getBySlug(
+    @Param('slug') slug: string,
+    @Query() _query: OrganizerQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<OrganizerResponseDto> {
+    return this.presenter.one(await this.organizers.getBySlug(slug, viewer), language, links, true);
+  }
+
+  /** Update an organizer by slug (PUT and PATCH reach this route too). */
+  @Post('by-slug/:slug')
+  @HttpCode(200)
+  @RequiresPermission('organizer:edit')
+  async updateBySlug(
+    @Param('slug') slug: string,
+    @Query() _query: OrganizerQueryDto,
+    @Body() body: UpdateOrganizerDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<OrganizerResponseDto> {
+    const organizer = await this.organizers.updateBySlug(slug, body, language);
+    return this.presenter.one(organizer, language, links);
+  }
+
+  /** Move an organizer to the trash, by slug. */
+  @Delete('by-slug/:slug')
+  @RequiresPermission('organizer:delete')
+  async deleteBySlug(
+    @Param('slug') slug: string,
+    @Query() _query: OrganizerQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<OrganizerResponseDto> {
+    return this.presenter.one(await this.organizers.trashBySlug(slug), language, links);
+  }
+
+  /** Read an organizer. */
+  @Get(':id')
+  async get(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: OrganizerQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<OrganizerResponseDto> {
+    return this.presenter.one(await this.organizers.getById(id, viewer), language, links, true);
+  }
+
+  /** Update an organizer (PUT and PATCH reach this route too). Fields left out keep their values. */
+  @Post(':id')
+  @HttpCode(200)
+  @RequiresPermission('organizer:edit')
+  async update(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: OrganizerQueryDto,
+    @Body() body: UpdateOrganizerDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<OrganizerResponseDto> {
+    const organizer = await this.organizers.updateById(id, body, language);
+    return this.presenter.one(organizer, language, links);
+  }
+
+  /** Move an organizer to the trash and unlink it from its events; a second delete is 410. */
+  @Delete(':id')
+  @RequiresPermission('organizer:delete')
+  async delete(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: OrganizerQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<OrganizerResponseDto> {
+    return this.presenter.one(await this.organizers.trashById(id), language, links);
+  }
+}

@@ -1,0 +1,132 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentViewer } from '../access/current-viewer.decorator';
+import { RequiresPermission } from '../access/permission.decorator';
+import { Viewer } from '../access/viewer';
+import { Lang } from '../common/i18n/lang.decorator';
+import { Language } from '../common/i18n/language';
+import { Links } from '../common/links/links.decorator';
+import { ApiLinks, NAMESPACE } from '../common/links/links';
+import { Paging, PagingPipe } from '../common/paging/paging';
+import { RouteIdPipe } from '../common/validation/route-id.pipe';
+import { CreateVenueDto } from './dto/create-venue.dto';
+import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
+import { UpdateVenueDto } from './dto/update-venue.dto';
+import { VenueListResponseDto, VenueResponseDto } from './dto/venue.response.dto';
+import { VenueQueryDto } from './dto/venue-query.dto';
+import { VenuesPresenter } from './venues.presenter';
+import { VenuesService } from './venues.service';
+
+/** The venues routes: list, create, and read/update/delete by id or slug. */
+@ApiTags('venues')
+@Controller(`${NAMESPACE}/venues`)
+export class VenuesController {
+  constructor(
+    private readonly venues: VenuesService,
+    private readonly presenter: VenuesPresenter,
+  ) {}
+
+  /** List venues, newest first, with optional search and event filters. */
+  @Get()
+  async list(
+    @Query() query: ListVenuesQueryDto,
+    @Query(PagingPipe) paging: Paging,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<VenueListResponseDto> {
+    const page = await this.venues.list(query, paging, language, viewer);
+    return this.presenter.page(page, query, language, links);
+  }
+
+  /** Create a venue, or reuse the one with the same name (and description, if given). */
+  @Post()
+  @RequiresPermission('venue:create')
+  async create(
+    @Query() _query: VenueQueryDto,
+    @Body() body: CreateVenueDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<VenueResponseDto> {
+    return this.presenter.one(await this.venues.create(body, language, viewer), language, links);
+  }
+
+  /** Read a venue by slug. */
+  @Get('by-slug/:slug')
+  async getBySlug(
+    @Param('slug') slug: string,
+    @Query() _query: VenueQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<VenueResponseDto> {
+    return this.presenter.one(await this.venues.getBySlug(slug, viewer), language, links, true);
+  }
+
+  /** Update a venue by slug (PUT and PATCH reach this route too). */
+  @Post('by-slug/:slug')
+  @HttpCode(200)
+  @RequiresPermission('venue:edit')
+  async updateBySlug(
+    @Param('slug') slug: string,
+    @Query() _query: VenueQueryDto,
+    @Body() body: UpdateVenueDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<VenueResponseDto> {
+    const venue = await this.venues.updateBySlug(slug, body, language);
+    return this.presenter.one(venue, language, links);
+  }
+
+  /** Move a venue to the trash, by slug. */
+  @Delete('by-slug/:slug')
+  @RequiresPermission('venue:delete')
+  async deleteBySlug(
+    @Param('slug') slug: string,
+    @Query() _query: VenueQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<VenueResponseDto> {
+    return this.presenter.one(await this.venues.trashBySlug(slug), language, links);
+  }
+
+  /** Read a venue. */
+  @Get(':id')
+  async get(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: VenueQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<VenueResponseDto> {
+    return this.presenter.one(await this.venues.getById(id, viewer), language, links, true);
+  }
+
+  /** Update a venue (PUT and PATCH reach this route too). Fields left out keep their values. */
+  @Post(':id')
+  @HttpCode(200)
+  @RequiresPermission('venue:edit')
+  async update(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: VenueQueryDto,
+    @Body() body: UpdateVenueDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<VenueResponseDto> {
+    const venue = await this.venues.updateById(id, body, language);
+    return this.presenter.one(venue, language, links);
+  }
+
+  /** Move a venue to the trash and unlink it from its events; a second delete is 410. */
+  @Delete(':id')
+  @RequiresPermission('venue:delete')
+  async delete(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() _query: VenueQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+  ): Promise<VenueResponseDto> {
+    return this.presenter.one(await this.venues.trashById(id), language, links);
+  }
+}
