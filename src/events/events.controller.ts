@@ -63,7 +63,12 @@ export class EventsController {
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(await this.events.getBySlug(slug, viewer), language, links, true);
+    return this.presenter.one(
+      await this.events.getBySlug(slug, viewer, language),
+      language,
+      links,
+      true,
+    );
   }
 
   /** Update an event by slug (PUT and PATCH reach this route too). */
@@ -76,9 +81,10 @@ export class EventsController {
     @Body() body: UpdateEventDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<EventResponseDto> {
     return this.presenter.one(
-      await this.events.updateBySlug(slug, body, language),
+      await this.events.updateBySlug(slug, body, language, viewer),
       language,
       links,
     );
@@ -93,7 +99,7 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(await this.events.trashBySlug(slug), language, links);
+    return this.presenter.one(await this.events.trashBySlug(slug, language), language, links);
   }
 
   /** Read an event. */
@@ -105,7 +111,12 @@ export class EventsController {
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(await this.events.getById(id, viewer), language, links, true);
+    return this.presenter.one(
+      await this.events.getById(id, viewer, language),
+      language,
+      links,
+      true,
+    );
   }
 
   /** Update an event (PUT and PATCH reach this route too). Fields left out keep their values. */
@@ -118,8 +129,13 @@ export class EventsController {
     @Body() body: UpdateEventDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(await this.events.updateById(id, body, language), language, links);
+    return this.presenter.one(
+      await this.events.updateById(id, body, language, viewer),
+      language,
+      links,
+    );
   }
 
   /** Move an event to the trash; a second delete is 410. */
@@ -131,6 +147,6 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(await this.events.trashById(id), language, links);
+    return this.presenter.one(await this.events.trashById(id, language), language, links);
   }
 }

@@ -11,11 +11,18 @@ import { imageOf } from '../common/media/image';
 import { EventEntity } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
 import { effectiveStatus } from './event-status';
+import { EventLinks } from './links/event-links.service';
+import { toEmbeddedTerm } from '../terms/terms.mapper';
+import { EmbeddedTermDto } from '../terms/dto/term.response.dto';
+import { Taxonomy } from '../terms/entities/term.entity';
+import { toVenueResponse } from '../venues/venues.mapper';
+import { toOrganizerResponse } from '../organizers/organizers.mapper';
 
 /** An event with the rows needed to show it. */
 export interface EventView {
   readonly event: EventEntity;
   readonly translations: readonly EventTranslationEntity[];
+  readonly links: EventLinks;
 }
 
 /** What the mapper needs besides the event. */
@@ -48,6 +55,7 @@ function jsonLd(
   cost: CostDescription,
   url: string,
   zone: Zone,
+  places: Pick<EventResponseDto, 'venue' | 'organizer'>,
 ): Record<string, unknown> {
   const image = imageOf(event);
   const lowest = cost.details.values[0];
@@ -64,6 +72,7 @@ function jsonLd(
     eventStatus: 'https://schema.org/EventScheduled',
     startDate: formatIso(DateTime.fromJSDate(event.startUtc, { zone })),
     endDate: formatIso(DateTime.fromJSDate(event.endUtc, { zone })),
+    ...linkedJsonLd(places),
     ...(lowest !== undefined
       ? {
           offers: {
@@ -78,6 +87,49 @@ function jsonLd(
         }
       : {}),
     performer: 'Organization',
+  };
+}
+
+/** schema.org `location` and `organizer` (one object, or a list for several) of an event. */
+function linkedJsonLd(
+  places: Pick<EventResponseDto, 'venue' | 'organizer'>,
+): Record<string, unknown> {
+  const location = Array.isArray(places.venue) ? undefined : places.venue.json_ld;
+  const organizers = places.organizer.flatMap((organizer) =>
+    organizer.json_ld ? [organizer.json_ld] : [],
+  );
+  return {
+    ...(location ? { location } : {}),
+    ...(organizers.length > 0
+      ? { organizer: organizers.length === 1 ? organizers[0] : organizers }
+      : {}),
+  };
+}
+
+/**
+ * The embedded categories, tags, venue and organizers (TEC §1.5b). Nested items carry no
+ * `json_ld` (contract §7); `withJsonLd` builds them with it for the event's own `json_ld`.
+ */
+function linkedItems(
+  links: EventLinks,
+  mapping: EventMapping,
+  withJsonLd = false,
+): Pick<EventResponseDto, 'categories' | 'tags' | 'venue' | 'organizer'> {
+  const nested = {
+    language: mapping.language,
+    links: mapping.links,
+    siteZone: mapping.siteZone,
+    single: withJsonLd,
+  };
+  const terms = (taxonomy: Taxonomy): EmbeddedTermDto[] =>
+    links.terms
+      .filter((view) => view.term.taxonomy === taxonomy)
+      .map((view) => toEmbeddedTerm(view, nested));
+  return {
+    categories: terms('tribe_events_cat'),
+    tags: terms('post_tag'),
+    venue: links.venue ? toVenueResponse(links.venue, nested) : [],
+    organizer: links.organizers.map((view) => toOrganizerResponse(view, nested)),
   };
 }
 
@@ -139,10 +191,7 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
     sticky: event.sticky,
     featured: event.featured,
     post_parent: event.postParent ?? 0,
-    categories: [],
-    tags: [],
-    venue: [],
-    organizer: [],
+    ...linkedItems(view.links, mapping),
     custom_fields: [],
     i18n_language: text.language,
     i18n_translations: text.translations,
@@ -151,7 +200,7 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
     const { i18n_language, i18n_translations, ...rest } = response;
     return {
       ...rest,
-      json_ld: jsonLd(event, text.values, cost, url, zone),
+      json_ld: jsonLd(event, text.values, cost, url, zone, linkedItems(view.links, mapping, true)),
       i18n_language,
       i18n_translations,
     };

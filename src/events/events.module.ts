@@ -6,11 +6,24 @@ import { EventsPresenter } from './events.presenter';
 import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
 import { EventDatesPipe } from './pipes/event-dates.pipe';
+import { EventLinksService } from './links/event-links.service';
+import { OrganizersModule } from '../organizers/organizers.module';
+import { TermsModule } from '../terms/terms.module';
+import { VenuesModule } from '../venues/venues.module';
 
-/** The events aggregate. */
+/** The events aggregate and its links to venues, organizers, categories and tags. */
 @Module({
+  imports: [VenuesModule, OrganizersModule, TermsModule],
   controllers: [EventsController],
-  providers: [EventsService, EventsRepository, EventsPresenter, EventDatesPipe, Clock, LinksPipe],
+  providers: [
+    EventsService,
+    EventsRepository,
+    EventLinksService,
+    EventsPresenter,
+    EventDatesPipe,
+    Clock,
+    LinksPipe,
+  ],
   exports: [EventsService],
 })
 export class EventsModule {}

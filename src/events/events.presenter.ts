@@ -70,6 +70,14 @@ export class EventsPresenter {
       'featured',
       'include',
       'post_parent',
+      'categories',
+      'tags',
+      'venue',
+      'organizer',
+      'geoloc',
+      'geoloc_lat',
+      'geoloc_lng',
+      'geoloc_radius',
       'i18n_language',
     ] as const;
     for (const name of passthrough) {

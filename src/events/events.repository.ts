@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { Brackets, DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
 import { escapeLike } from '../database/sql-values';
@@ -8,6 +8,11 @@ import { whereVisibleStatus } from '../database/status-filter';
 import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
 import { EventEntity, PostStatus } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
+import { EventOrganizerEntity } from './entities/event-organizer.entity';
+import { EventTermEntity } from './entities/event-term.entity';
+import { GeoBox } from '../common/geo/geo';
+import { Taxonomy, TermEntity } from '../terms/entities/term.entity';
+import { VenueEntity } from '../venues/entities/venue.entity';
 
 /** Which events a list asks for; every bound is a UTC instant. */
 export interface EventListFilter {
@@ -24,6 +29,28 @@ export interface EventListFilter {
   readonly include?: readonly number[];
   readonly postParent?: number;
   readonly search?: { readonly words: readonly string[]; readonly language: Language };
+  /** Events in any of these categories (already expanded with subcategories). */
+  readonly categoryIds?: readonly number[];
+  readonly tagIds?: readonly number[];
+  readonly venueIds?: readonly number[];
+  readonly organizerIds?: readonly number[];
+  /** true: the venue has coordinates; false: it has none, or there is no venue. */
+  readonly geoloc?: boolean;
+  /** Events at one of these venues (the result of a distance search; may be empty). */
+  readonly nearVenueIds?: readonly number[];
+}
+
+/** Links to store with an event write; a missing member is left as it is. */
+export interface EventLinkWrite {
+  readonly organizerIds?: readonly number[];
+  readonly termIds: Partial<Record<Taxonomy, readonly number[]>>;
+}
+
+/** A venue's position, as the distance filter reads it. */
+export interface VenuePosition {
+  readonly id: number;
+  readonly lat: number;
+  readonly lng: number;
 }
 
 /** The text of one language to write; undefined fields are left as they are. */
@@ -91,6 +118,7 @@ export class EventsRepository {
     slugBase: (id: number) => string,
     language: Language,
     text: EventText,
+    links: EventLinkWrite,
   ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const id = await this.posts.allocate(manager, 'event');
@@ -104,6 +132,7 @@ export class EventsRepository {
         description: text.description ?? null,
         excerpt: text.excerpt ?? null,
       });
+      await this.writeLinks(manager, id, links);
       return id;
     });
   }
@@ -115,9 +144,11 @@ export class EventsRepository {
     slugBase: string | undefined,
     language: Language,
     text: EventText,
+    links: EventLinkWrite,
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
+      await this.writeLinks(manager, id, links);
       if (slugBase !== undefined) {
         await writeWithUniqueSlug(manager, EVENT_SLUGS, slugBase, id, (slug) =>
           manager.update(EventEntity, { id }, { slug }),
@@ -143,11 +174,84 @@ export class EventsRepository {
     });
   }
 
+  /** The organizer links of `eventIds`, in each event's order. */
+  async findOrganizerLinks(eventIds: readonly number[]): Promise<EventOrganizerEntity[]> {
+    if (eventIds.length === 0) return [];
+    return this.dataSource.getRepository(EventOrganizerEntity).find({
+      where: { eventId: In([...eventIds]) },
+      order: { eventId: 'ASC', position: 'ASC' },
+    });
+  }
+
+  /** Venues with coordinates inside `box`, read through `idx_venues_geo`. */
+  async findVenuesInBox(box: GeoBox): Promise<VenuePosition[]> {
+    const query = this.dataSource
+      .getRepository(VenueEntity)
+      .createQueryBuilder('v')
+      .select(['v.id AS id', 'v.geoLat AS lat', 'v.geoLng AS lng'])
+      .where('v.geoLat BETWEEN :minLat AND :maxLat', { minLat: box.minLat, maxLat: box.maxLat })
+      .andWhere(
+        new Brackets((any) => {
+          box.lngRanges.forEach(([min, max], index) => {
+            any.orWhere(`v.geoLng BETWEEN :minLng${index} AND :maxLng${index}`, {
+              [`minLng${index}`]: min,
+              [`maxLng${index}`]: max,
+            });
+          });
+        }),
+      );
+    const rows = await query.getRawMany<{
+      id: number | string;
+      lat: number | string;
+      lng: number | string;
+    }>();
+    return rows.map((row) => ({ id: Number(row.id), lat: Number(row.lat), lng: Number(row.lng) }));
+  }
+
   /** Moves an event to the trash. */
   async trash(id: number, modifiedUtc: Date): Promise<void> {
     await this.dataSource
       .getRepository(EventEntity)
       .update({ id }, { status: 'trash', modifiedUtc });
+  }
+
+  /** Replaces the organizers and the terms of each taxonomy that `links` names. */
+  private async writeLinks(
+    manager: EntityManager,
+    eventId: number,
+    links: EventLinkWrite,
+  ): Promise<void> {
+    if (links.organizerIds) {
+      await manager.delete(EventOrganizerEntity, { eventId });
+      if (links.organizerIds.length > 0) {
+        await manager.insert(
+          EventOrganizerEntity,
+          links.organizerIds.map((organizerId, position) => ({ eventId, organizerId, position })),
+        );
+      }
+    }
+    for (const [taxonomy, termIds] of Object.entries(links.termIds)) {
+      const ofTaxonomy = manager
+        .createQueryBuilder()
+        .subQuery()
+        .select('t.id')
+        .from(TermEntity, 't')
+        .where('t.taxonomy = :taxonomy')
+        .getQuery();
+      await manager
+        .createQueryBuilder()
+        .delete()
+        .from(EventTermEntity)
+        .where('event_id = :eventId', { eventId })
+        .andWhere(`term_id IN ${ofTaxonomy}`, { taxonomy })
+        .execute();
+      if (termIds.length > 0) {
+        await manager.insert(
+          EventTermEntity,
+          termIds.map((termId) => ({ eventId, termId })),
+        );
+      }
+    }
   }
 
   private listQuery(filter: EventListFilter): SelectQueryBuilder<EventEntity> {
@@ -175,7 +279,41 @@ export class EventsRepository {
       query.andWhere('e.postParent = :postParent', { postParent: filter.postParent });
     }
     if (filter.search) this.whereSearch(query, filter.search.words, filter.search.language);
+    this.whereLinked(query, filter);
     return query;
+  }
+
+  /** Link filters: OR within one filter's list, AND across filters. */
+  private whereLinked(query: SelectQueryBuilder<EventEntity>, filter: EventListFilter): void {
+    const terms: [string, readonly number[] | undefined][] = [
+      ['categoryIds', filter.categoryIds],
+      ['tagIds', filter.tagIds],
+    ];
+    for (const [name, ids] of terms) {
+      if (!ids) continue;
+      query.andWhere(
+        `EXISTS (SELECT 1 FROM event_terms et_${name} WHERE et_${name}.event_id = e.id AND et_${name}.term_id IN (:...${name}))`,
+        { [name]: ids.length > 0 ? [...ids] : [0] },
+      );
+    }
+    if (filter.venueIds)
+      query.andWhere('e.venueId IN (:...venueIds)', { venueIds: [...filter.venueIds] });
+    if (filter.organizerIds) {
+      query.andWhere(
+        'EXISTS (SELECT 1 FROM event_organizers eo WHERE eo.event_id = e.id AND eo.organizer_id IN (:...organizerIds))',
+        { organizerIds: [...filter.organizerIds] },
+      );
+    }
+    const located =
+      'SELECT v.id FROM venues v WHERE v.geo_lat IS NOT NULL AND v.geo_lng IS NOT NULL';
+    if (filter.geoloc === true) query.andWhere(`e.venueId IN (${located})`);
+    if (filter.geoloc === false) {
+      query.andWhere(`(e.venueId IS NULL OR e.venueId NOT IN (${located}))`);
+    }
+    if (filter.nearVenueIds) {
+      const near = filter.nearVenueIds.length > 0 ? [...filter.nearVenueIds] : [0];
+      query.andWhere('e.venueId IN (:...nearVenueIds)', { nearVenueIds: near });
+    }
   }
 
   private whereSearch(

@@ -37,6 +37,7 @@ import {
 import { EventView } from './events.mapper';
 import { EventColumns, EventListFilter, EventsRepository, EventText } from './events.repository';
 import { EventDateBounds } from './pipes/event-dates.pipe';
+import { EventLinksService } from './links/event-links.service';
 
 /** A page of events with what its links and headers need. */
 export interface EventPage {
@@ -48,6 +49,9 @@ export interface EventPage {
   /** The statuses the list was filtered by, as the caller may see them. */
   readonly statuses: readonly string[];
 }
+
+/** How far a distance search reaches when `geoloc_radius` is not given, in kilometres. */
+const DEFAULT_RADIUS_KM = 25;
 
 /** The event's start and end as instants in its zone. */
 interface Schedule {
@@ -65,6 +69,7 @@ export class EventsService {
     private readonly posts: PostRegistry,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly links: EventLinksService,
   ) {
     this.siteZone = siteZoneOf(config);
   }
@@ -81,7 +86,12 @@ export class EventsService {
     if (query.post_parent !== undefined) await this.requireEvent(query.post_parent, 'post_parent');
     const now = this.clock.now().toJSDate();
     const words = query.search?.split(/\s+/).filter((word) => word !== '') ?? [];
+    const linked = await this.links.filter(query);
+    const nearVenueIds = await this.nearVenues(query);
     const filter: EventListFilter = {
+      ...linked,
+      geoloc: query.geoloc,
+      nearVenueIds,
       statuses: new Set(statuses),
       now,
       startFrom: bounds.startFrom?.toJSDate(),
@@ -99,7 +109,7 @@ export class EventsService {
     const { events, total } = await this.events.findPage(filter, offset, paging.perPage);
     if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
     return {
-      views: await this.withText(events),
+      views: await this.withText(events, language),
       page: paging.page,
       perPage: paging.perPage,
       total,
@@ -108,19 +118,23 @@ export class EventsService {
     };
   }
 
-  async getById(id: number, viewer: Viewer): Promise<EventView> {
-    return this.readable(await this.byId(id), viewer);
+  async getById(id: number, viewer: Viewer, language: Language): Promise<EventView> {
+    return this.readable(await this.byId(id), viewer, language);
   }
 
-  async getBySlug(slug: string, viewer: Viewer): Promise<EventView> {
-    return this.readable(await this.bySlug(slug), viewer);
+  async getBySlug(slug: string, viewer: Viewer, language: Language): Promise<EventView> {
+    return this.readable(await this.bySlug(slug), viewer, language);
   }
 
-  private async readable(event: EventEntity, viewer: Viewer): Promise<EventView> {
+  private async readable(
+    event: EventEntity,
+    viewer: Viewer,
+    language: Language,
+  ): Promise<EventView> {
     const status = effectiveStatus(event, this.clock.now().toJSDate());
     if (status === 'trash') throw new EventTrashedError();
     if (status !== 'publish' && !canSeeUnpublished(viewer)) throw new EventNotAccessibleError();
-    const [view] = await this.withText([event]);
+    const [view] = await this.withText([event], language);
     if (!view) throw new EventNotFoundError(event.id);
     return view;
   }
@@ -143,7 +157,9 @@ export class EventsService {
     );
     await this.checkParent(dto.post_parent, problems, undefined);
     const title = this.title(dto.title, problems);
+    const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
+    const links = await this.links.resolve(plan, language, viewer);
     const dateUtc = publicationDate(dto, this.siteZone, now) ?? now;
     const columns: EventColumns = {
       status: statusOnSave(dto.status ?? 'publish', dateUtc.toJSDate(), now.toJSDate()),
@@ -164,28 +180,38 @@ export class EventsService {
       featured: dto.featured ?? false,
       ...imageColumns(dto.image),
       postParent: dto.post_parent || null,
-      venueId: null,
+      venueId: links.venueId ?? null,
     };
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
     const slugBase = (id: number): string => requestedSlug || slugify(title ?? '') || `event-${id}`;
-    const id = await this.events.create(columns, slugBase, language, this.text(dto, title));
-    return this.view(id);
+    const id = await this.events.create(columns, slugBase, language, this.text(dto, title), links);
+    return this.view(id, language);
   }
 
-  async updateById(id: number, dto: UpdateEventDto, language: Language): Promise<EventView> {
-    return this.update(await this.byId(id), dto, language);
+  async updateById(
+    id: number,
+    dto: UpdateEventDto,
+    language: Language,
+    viewer: Viewer,
+  ): Promise<EventView> {
+    return this.update(await this.byId(id), dto, language, viewer);
   }
 
-  async updateBySlug(slug: string, dto: UpdateEventDto, language: Language): Promise<EventView> {
-    return this.update(await this.bySlug(slug), dto, language);
+  async updateBySlug(
+    slug: string,
+    dto: UpdateEventDto,
+    language: Language,
+    viewer: Viewer,
+  ): Promise<EventView> {
+    return this.update(await this.bySlug(slug), dto, language, viewer);
   }
 
-  async trashById(id: number): Promise<EventView> {
-    return this.trash(await this.byId(id));
+  async trashById(id: number, language: Language): Promise<EventView> {
+    return this.trash(await this.byId(id), language);
   }
 
-  async trashBySlug(slug: string): Promise<EventView> {
-    return this.trash(await this.bySlug(slug));
+  async trashBySlug(slug: string, language: Language): Promise<EventView> {
+    return this.trash(await this.bySlug(slug), language);
   }
 
   /** Applies the fields `dto` carries; everything it leaves out keeps its value (contract §2). */
@@ -193,6 +219,7 @@ export class EventsService {
     event: EventEntity,
     dto: UpdateEventDto,
     language: Language,
+    viewer: Viewer,
   ): Promise<EventView> {
     const now = this.clock.now();
     const oldZone = this.zone(event.timezone);
@@ -217,7 +244,9 @@ export class EventsService {
     );
     await this.checkParent(dto.post_parent, problems, event.id);
     const title = dto.title === undefined ? undefined : this.title(dto.title, problems);
+    const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
+    const links = await this.links.resolve(plan, language, viewer);
     const dateUtc = publicationDate(dto, this.siteZone, now);
     const columns: Partial<EventColumns> = {
       modifiedUtc: now.toJSDate(),
@@ -239,6 +268,7 @@ export class EventsService {
     if (dto.website !== undefined) columns.website = dto.website || null;
     if (dto.image !== undefined) Object.assign(columns, imageColumns(dto.image));
     if (dto.post_parent !== undefined) columns.postParent = dto.post_parent || null;
+    if (links.venueId !== undefined) columns.venueId = links.venueId;
     const flags = {
       showMap: dto.show_map,
       showMapLink: dto.show_map_link,
@@ -250,14 +280,14 @@ export class EventsService {
       if (value !== undefined) Object.assign(columns, { [key]: value });
     }
     const slugBase = dto.slug === undefined ? undefined : slugify(dto.slug) || event.slug;
-    await this.events.update(event.id, columns, slugBase, language, this.text(dto, title));
-    return this.view(event.id);
+    await this.events.update(event.id, columns, slugBase, language, this.text(dto, title), links);
+    return this.view(event.id, language);
   }
 
-  private async trash(event: EventEntity): Promise<EventView> {
+  private async trash(event: EventEntity, language: Language): Promise<EventView> {
     if (event.status === 'trash') throw new EventAlreadyTrashedError();
     await this.events.trash(event.id, this.clock.now().toJSDate());
-    return this.view(event.id);
+    return this.view(event.id, language);
   }
 
   private async byId(id: number): Promise<EventEntity> {
@@ -274,21 +304,39 @@ export class EventsService {
     return event;
   }
 
-  private async view(id: number): Promise<EventView> {
+  private async view(id: number, language: Language): Promise<EventView> {
     const event = await this.events.findById(id);
     if (!event) throw new EventNotFoundError(id);
-    const [view] = await this.withText([event]);
+    const [view] = await this.withText([event], language);
     if (!view) throw new EventNotFoundError(id);
     return view;
   }
 
-  /** Attaches translations to events with one query for the whole set. */
-  private async withText(events: readonly EventEntity[]): Promise<EventView[]> {
-    const rows = await this.events.findTranslations(events.map((event) => event.id));
+  /** Attaches translations and links to events with a fixed number of queries for the set. */
+  private async withText(events: readonly EventEntity[], language: Language): Promise<EventView[]> {
+    const [rows, linksOf] = await Promise.all([
+      this.events.findTranslations(events.map((event) => event.id)),
+      this.links.load(events, language),
+    ]);
     return events.map((event) => ({
       event,
       translations: rows.filter((row) => row.eventId === event.id),
+      links: linksOf(event.id),
     }));
+  }
+
+  /** The venues a distance search keeps, or undefined when none was asked for. */
+  private async nearVenues(query: ListEventsQueryDto): Promise<number[] | undefined> {
+    const { geoloc_lat: lat, geoloc_lng: lng } = query;
+    if (lat === undefined && lng === undefined) return undefined;
+    if (lat === undefined || lng === undefined) {
+      const missing = lat === undefined ? 'geoloc_lat' : 'geoloc_lng';
+      throw InvalidParamsError.of(missing, 'param.geoloc-pair');
+    }
+    return this.links.venuesNear({
+      center: { lat, lng },
+      radiusKm: query.geoloc_radius ?? DEFAULT_RADIUS_KM,
+    });
   }
 
   private async requireEvent(id: number, param: string): Promise<void> {

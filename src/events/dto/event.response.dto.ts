@@ -1,3 +1,6 @@
+import { EmbeddedTermDto } from '../../terms/dto/term.response.dto';
+import { OrganizerResponseDto } from '../../organizers/dto/organizer.response.dto';
+import { VenueResponseDto } from '../../venues/dto/venue.response.dto';
 import { ImageDto } from '../../common/media/image';
 /** Date parts as zero-padded strings, as TEC sends them. */
 export class DateDetailsDto {
@@ -58,10 +61,14 @@ export class EventResponseDto {
   sticky!: boolean;
   featured!: boolean;
   post_parent!: number;
-  categories!: unknown[];
-  tags!: unknown[];
-  venue!: unknown;
-  organizer!: unknown[];
+  /** Categories, ordered by name as the request language shows it. */
+  categories!: EmbeddedTermDto[];
+  /** Tags, ordered by name. */
+  tags!: EmbeddedTermDto[];
+  /** The venue, or `[]` when there is none. */
+  venue!: VenueResponseDto | never[];
+  /** The organizers in the order they were given; always a list. */
+  organizer!: OrganizerResponseDto[];
   custom_fields!: unknown[] | Record<string, unknown>;
   /** schema.org Event; single reads only. */
   json_ld?: Record<string, unknown>;

@@ -1,0 +1,276 @@
+import { Injectable } from '@nestjs/common';
+import { Viewer } from '../../access/viewer';
+import {
+  InvalidParamsError,
+  MissingParamsError,
+  ParamProblem,
+} from '../../common/errors/domain-error';
+import { boundingBox, distanceKm, GeoPoint } from '../../common/geo/geo';
+import { Language } from '../../common/i18n/language';
+import { validateInput } from '../../common/validation/validate-input';
+import { CreateOrganizerDto } from '../../organizers/dto/create-organizer.dto';
+import { OrganizersService, OrganizerView } from '../../organizers/organizers.service';
+import { Taxonomy } from '../../terms/entities/term.entity';
+import { TermsService, TermView } from '../../terms/terms.service';
+import { CreateVenueDto } from '../../venues/dto/create-venue.dto';
+import { VenuesService, VenueView } from '../../venues/venues.service';
+import { EventFieldsDto } from '../dto/event-fields.dto';
+import { EventsRepository } from '../events.repository';
+import { LinkedPostInput, readOrganizerInput, readTermInput, readVenueInput } from './link-inputs';
+
+/** A venue or organizer to link: an existing one, or one to create (or reuse) from its fields. */
+type PostPlan<D> = { readonly id: number } | { readonly create: D };
+
+/** The term fields of an event write and the taxonomy each names. */
+const TERM_FIELDS = [
+  ['categories', 'tribe_events_cat'],
+  ['tags', 'post_tag'],
+] as const satisfies readonly (readonly [keyof EventFieldsDto, Taxonomy])[];
+
+interface TermPlan {
+  readonly ids: readonly number[];
+  readonly newNames: readonly string[];
+}
+
+/** What a write asks to link, checked but not yet written; a missing member means "unchanged". */
+export interface LinkPlan {
+  readonly venue?: PostPlan<CreateVenueDto> | null;
+  readonly organizers?: readonly PostPlan<CreateOrganizerDto>[];
+  readonly terms: Partial<Record<Taxonomy, TermPlan>>;
+}
+
+/** The ids to store once inline venues, organizers and new terms exist. */
+export interface ResolvedLinks {
+  /** The venue to link; null unlinks; undefined leaves it. */
+  readonly venueId?: number | null;
+  /** Organizers in order; undefined leaves them. */
+  readonly organizerIds?: readonly number[];
+  /** Terms per taxonomy; a missing taxonomy is left as it is. */
+  readonly termIds: Partial<Record<Taxonomy, readonly number[]>>;
+}
+
+/** The linked items an event shows. */
+export interface EventLinks {
+  readonly venue: VenueView | null;
+  readonly organizers: readonly OrganizerView[];
+  readonly terms: readonly TermView[];
+}
+
+/** Where a distance filter is centred and how far it reaches. */
+export interface NearQuery {
+  readonly center: GeoPoint;
+  readonly radiusKm: number;
+}
+
+/** An event list's link filters as given: ids or slugs. */
+export interface LinkFilterQuery {
+  readonly categories?: readonly string[];
+  readonly tags?: readonly string[];
+  readonly venue?: readonly string[];
+  readonly organizer?: readonly string[];
+}
+
+/** The link filters resolved to ids; a member is present when its filter was given. */
+export interface LinkFilter {
+  readonly categoryIds?: readonly number[];
+  readonly tagIds?: readonly number[];
+  readonly venueIds?: readonly number[];
+  readonly organizerIds?: readonly number[];
+}
+
+const NO_LINKS: EventLinks = { venue: null, organizers: [], terms: [] };
+
+/**
+ * An event's venue, organizers, categories and tags: reading the forms a write may give them in,
+ * checking that what they name exists, creating inline venues, organizers and new terms, and
+ * loading what a page of events shows with a fixed number of queries.
+ */
+@Injectable()
+export class EventLinksService {
+  constructor(
+    private readonly events: EventsRepository,
+    private readonly venues: VenuesService,
+    private readonly organizers: OrganizersService,
+    private readonly terms: TermsService,
+  ) {}
+
+  /**
+   * Checks the link fields of `dto` without writing anything; what is wrong is added to
+   * `problems` (as `venue`, `organizer`, `categories`, `tags`).
+   */
+  async plan(dto: EventFieldsDto, language: Language, problems: ParamProblem[]): Promise<LinkPlan> {
+    const venue = await this.planVenue(dto.venue, problems);
+    const organizers = await this.planOrganizers(dto.organizer, problems);
+    const terms: Partial<Record<Taxonomy, TermPlan>> = {};
+    for (const [field, taxonomy] of TERM_FIELDS) {
+      const inputs = dto[field] === undefined ? null : readTermInput(dto[field]);
+      if (inputs === null) continue;
+      const found = await this.terms.findForEvent(taxonomy, inputs, language);
+      if (found.unknownIds.length > 0) problems.push({ param: field, message: 'param.invalid' });
+      terms[taxonomy] = { ids: found.ids, newNames: found.newNames };
+    }
+    return {
+      ...(venue !== undefined ? { venue } : {}),
+      ...(organizers !== undefined ? { organizers } : {}),
+      terms,
+    };
+  }
+
+  /** Creates (or reuses) the inline venues and organizers and the new terms of `plan`. */
+  async resolve(plan: LinkPlan, language: Language, viewer: Viewer): Promise<ResolvedLinks> {
+    let venueId: number | null | undefined;
+    if (plan.venue === null) venueId = null;
+    else if (plan.venue) {
+      venueId =
+        'id' in plan.venue
+          ? plan.venue.id
+          : (await this.venues.create(plan.venue.create, language, viewer)).venue.id;
+    }
+    let organizerIds: number[] | undefined;
+    if (plan.organizers) {
+      organizerIds = [];
+      for (const organizer of plan.organizers) {
+        const id =
+          'id' in organizer
+            ? organizer.id
+            : (await this.organizers.create(organizer.create, language, viewer)).organizer.id;
+        if (!organizerIds.includes(id)) organizerIds.push(id);
+      }
+    }
+    const termIds: Partial<Record<Taxonomy, readonly number[]>> = {};
+    for (const [, taxonomy] of TERM_FIELDS) {
+      const terms = plan.terms[taxonomy];
+      if (!terms) continue;
+      const created = await this.terms.createNames(taxonomy, terms.newNames, language);
+      termIds[taxonomy] = [...new Set([...terms.ids, ...created])];
+    }
+    return {
+      ...(venueId !== undefined ? { venueId } : {}),
+      ...(organizerIds ? { organizerIds } : {}),
+      termIds,
+    };
+  }
+
+  /** The links of each event, loaded together: eventId → links. */
+  async load(
+    events: readonly { readonly id: number; readonly venueId: number | null }[],
+    language: Language,
+  ): Promise<(id: number) => EventLinks> {
+    if (events.length === 0) return () => NO_LINKS;
+    const eventIds = events.map((event) => event.id);
+    const venueIds = [
+      ...new Set(events.flatMap((event) => (event.venueId ? [event.venueId] : []))),
+    ];
+    const organizerRows = await this.events.findOrganizerLinks(eventIds);
+    const [venues, organizers, terms] = await Promise.all([
+      this.venues.findViews(venueIds),
+      this.organizers.findViews([...new Set(organizerRows.map((row) => row.organizerId))]),
+      this.terms.findForEvents(eventIds, language),
+    ]);
+    const byEvent = new Map<number, EventLinks>();
+    for (const event of events) {
+      byEvent.set(event.id, {
+        venue: event.venueId ? (venues.get(event.venueId) ?? null) : null,
+        organizers: organizerRows
+          .filter((row) => row.eventId === event.id)
+          .flatMap((row) => {
+            const view = organizers.get(row.organizerId);
+            return view ? [view] : [];
+          }),
+        terms: terms.get(event.id) ?? [],
+      });
+    }
+    return (id) => byEvent.get(id) ?? NO_LINKS;
+  }
+
+  /** Resolves an event list's link filters; a value naming nothing is a bad parameter. */
+  async filter(query: LinkFilterQuery): Promise<LinkFilter> {
+    const problems: ParamProblem[] = [];
+    const filter: {
+      -readonly [K in keyof LinkFilter]: LinkFilter[K];
+    } = {};
+    for (const [field, taxonomy] of TERM_FIELDS) {
+      const inputs = query[field];
+      if (!inputs) continue;
+      const ids = await this.terms.resolveFilter(taxonomy, inputs);
+      if (ids === null) problems.push({ param: field, message: 'param.invalid' });
+      else if (taxonomy === 'tribe_events_cat') filter.categoryIds = ids;
+      else filter.tagIds = ids;
+    }
+    if (query.venue) {
+      const ids = query.venue.map(Number);
+      const found = await this.venues.existingIds(ids);
+      if (ids.some((id) => !found.has(id)))
+        problems.push({ param: 'venue', message: 'param.invalid' });
+      filter.venueIds = ids;
+    }
+    if (query.organizer) {
+      const ids = query.organizer.map(Number);
+      const found = await this.organizers.existingIds(ids);
+      if (ids.some((id) => !found.has(id))) {
+        problems.push({ param: 'organizer', message: 'param.invalid' });
+      }
+      filter.organizerIds = ids;
+    }
+    if (problems.length > 0) throw new InvalidParamsError(problems);
+    return filter;
+  }
+
+  /** Ids of the venues within `near.radiusKm` of its centre: box on the index, then exact distance. */
+  async venuesNear(near: NearQuery): Promise<number[]> {
+    const candidates = await this.events.findVenuesInBox(boundingBox(near.center, near.radiusKm));
+    return candidates
+      .filter((venue) => distanceKm(near.center, venue) <= near.radiusKm)
+      .map((venue) => venue.id);
+  }
+
+  private async planVenue(
+    raw: unknown,
+    problems: ParamProblem[],
+  ): Promise<PostPlan<CreateVenueDto> | null | undefined> {
+    if (raw === undefined) return undefined;
+    const input = readVenueInput(raw);
+    if (input === null) return undefined;
+    if (input.kind === 'clear') return null;
+    const [plan] = await this.planPosts([input], CreateVenueDto, (ids) =>
+      this.venues.existingIds(ids),
+    );
+    if (!plan) problems.push({ param: 'venue', message: 'param.invalid' });
+    return plan ?? undefined;
+  }
+
+  private async planOrganizers(
+    raw: unknown,
+    problems: ParamProblem[],
+  ): Promise<PostPlan<CreateOrganizerDto>[] | undefined> {
+    if (raw === undefined) return undefined;
+    const inputs = readOrganizerInput(raw);
+    if (inputs === null) return undefined;
+    const plans = await this.planPosts(inputs, CreateOrganizerDto, (ids) =>
+      this.organizers.existingIds(ids),
+    );
+    if (plans.some((plan) => plan === null)) {
+      problems.push({ param: 'organizer', message: 'param.invalid' });
+    }
+    return plans.flatMap((plan) => (plan ? [plan] : []));
+  }
+
+  /** Each input as a plan, or null where an id names nothing or inline fields are not valid. */
+  private async planPosts<D extends object>(
+    inputs: readonly LinkedPostInput[],
+    type: new () => D,
+    existing: (ids: readonly number[]) => Promise<Set<number>>,
+  ): Promise<(PostPlan<D> | null)[]> {
+    const ids = inputs.flatMap((input) => (input.kind === 'id' ? [input.id] : []));
+    const found = ids.length > 0 ? await existing(ids) : new Set<number>();
+    return inputs.map((input) => {
+      if (input.kind === 'id') return found.has(input.id) ? { id: input.id } : null;
+      try {
+        return { create: validateInput(type, input.fields) };
+      } catch (error: unknown) {
+        if (error instanceof InvalidParamsError || error instanceof MissingParamsError) return null;
+        throw error;
+      }
+    });
+  }
+}
