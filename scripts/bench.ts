@@ -2,15 +2,25 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 
 /**
- * `npm run bench -- [--url http://localhost:3000] [--runs 20]`: times single sequential requests
- * against an already running server, after 3 warm-up requests each, and prints status, p50, p95,
- * min and max in ms and the `X-TEC-Total` header of every case.
+ * `npm run bench -- [--url http://localhost:3000] [--runs 20] [--category SLUG] [--venue ID]`:
+ * times single sequential requests against an already running server, after 3 warm-up requests
+ * each, and prints status, p50, p95, min and max in ms and the `X-TEC-Total` header of every
+ * case. The category and venue of the filter cases are, unless given, busy ones found through
+ * the API first (the category with most events; the busiest of the venues most frequent among
+ * the first 200 events). A request that fails shows its status (or `ERR` when there was no
+ * answer) instead of stopping the run.
  */
 
 const WARM_UP = 3;
-const EVENTS_PATH = '/calendar/events/v1/events';
+const API_PATH = '/calendar/events/v1';
+const EVENTS_PATH = `${API_PATH}/events`;
+/** A word of many seeded venue names, in every language (`Centre Cultural`, `Cultural Centre`). */
+const VENUE_SEARCH = 'cultural';
+/** Barcelona, where many seeded venues are. */
+const GEO_CENTRE = { lat: 41.3874, lng: 2.1686, radius: 25 };
 
 interface Sample {
+  /** The HTTP status; 0 when the request failed without an answer. */
   readonly status: number;
   readonly ms: number;
   readonly total: string | null;
@@ -23,17 +33,35 @@ interface CaseResult {
   readonly total: string | null;
 }
 
-function parseOptions(): { url: string; runs: number } {
+interface Options {
+  readonly url: string;
+  readonly runs: number;
+  readonly category: string | null;
+  readonly venue: number | null;
+}
+
+function parseOptions(): Options {
   const { values } = parseArgs({
     options: {
       url: { type: 'string', default: 'http://localhost:3000' },
       runs: { type: 'string', default: '20' },
+      category: { type: 'string' },
+      venue: { type: 'string' },
     },
     strict: true,
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer`);
-  return { url: values.url.replace(/\/+$/, ''), runs };
+  const venue = values.venue === undefined ? null : Number(values.venue);
+  if (venue !== null && (!Number.isInteger(venue) || venue < 1)) {
+    throw new Error(`--venue must be a positive integer`);
+  }
+  return {
+    url: values.url.replace(/\/+$/, ''),
+    runs,
+    category: values.category ?? null,
+    venue,
+  };
 }
 
 /** `YYYY-MM-DD` of today (UTC) plus `months`. */
@@ -43,13 +71,17 @@ function monthsAhead(months: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** One request, timed until its whole body has arrived. */
+/** One request, timed until its whole body has arrived; status 0 when it got no answer. */
 async function timed(url: string): Promise<Sample> {
   const started = performance.now();
-  const response = await fetch(url);
-  await response.arrayBuffer();
-  const ms = performance.now() - started;
-  return { status: response.status, ms, total: response.headers.get('x-tec-total') };
+  try {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    const ms = performance.now() - started;
+    return { status: response.status, ms, total: response.headers.get('x-tec-total') };
+  } catch {
+    return { status: 0, ms: performance.now() - started, total: null };
+  }
 }
 
 /** The nearest-rank percentile `p` (0–100) of sorted values. */
@@ -70,21 +102,98 @@ async function runCase(name: string, url: string, runs: number): Promise<CaseRes
   };
 }
 
+/** The JSON body of a GET, or why there is none. */
+async function getJson(url: string): Promise<{ body: unknown } | { error: string }> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) {
+      await response.arrayBuffer();
+      return { error: `answered ${response.status}` };
+    }
+    return { body: await response.json() };
+  } catch (error: unknown) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The items under `key` of a list body (`{"events": [...]}`), or none. */
+function listOf(body: unknown, key: string): Record<string, unknown>[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const list: unknown = (body as Record<string, unknown>)[key];
+  return Array.isArray(list)
+    ? list.filter((item): item is Record<string, unknown> => typeof item === 'object' && !!item)
+    : [];
+}
+
 /** The id of the first event of the default list, for the single-event case. */
-async function firstEventId(base: string): Promise<number> {
-  const response = await fetch(`${base}${EVENTS_PATH}?per_page=1`);
-  if (!response.ok) throw new Error(`GET ${EVENTS_PATH} answered ${response.status}`);
-  const body = (await response.json()) as { events?: { id?: unknown }[] };
-  const id = body.events?.[0]?.id;
-  if (typeof id !== 'number') throw new Error('The default list has no events to read one of');
-  return id;
+async function firstEventId(base: string): Promise<number | string> {
+  const result = await getJson(`${base}${EVENTS_PATH}?per_page=1`);
+  if ('error' in result) return `GET ${EVENTS_PATH} ${result.error}`;
+  const id = listOf(result.body, 'events')[0]?.id;
+  return typeof id === 'number' ? id : 'the default list has no events';
+}
+
+/** The slug of the category with most events, or why there is none. */
+async function busiestCategory(base: string): Promise<string | { error: string }> {
+  const result = await getJson(`${base}${API_PATH}/categories?orderby=count&order=desc&per_page=1`);
+  if ('error' in result) return { error: `GET /categories ${result.error}` };
+  const slug = listOf(result.body, 'categories')[0]?.slug;
+  return typeof slug === 'string' ? slug : { error: 'GET /categories listed none' };
+}
+
+/** How many events `GET /events?venue=<id>` counts (`X-TEC-Total`), or -1. */
+async function eventsAtVenue(base: string, venue: number): Promise<number> {
+  try {
+    const response = await fetch(`${base}${EVENTS_PATH}?venue=${venue}&per_page=1`);
+    await response.arrayBuffer();
+    const total = Number(response.headers.get('x-tec-total'));
+    return response.ok && Number.isFinite(total) ? total : -1;
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * A busy venue: the 8 venues most frequent among the first 200 listed events are candidates, and
+ * the one `GET /events?venue=` counts most events at wins. Else the first venue listed.
+ */
+async function busyVenue(base: string): Promise<number | { error: string }> {
+  const counts = new Map<number, number>();
+  for (let page = 1; page <= 4; page++) {
+    const events = await getJson(`${base}${EVENTS_PATH}?per_page=50&page=${page}`);
+    if ('error' in events) break;
+    for (const event of listOf(events.body, 'events')) {
+      const venue: unknown = event.venue;
+      const id =
+        typeof venue === 'object' && venue !== null && !Array.isArray(venue)
+          ? (venue as Record<string, unknown>).id
+          : undefined;
+      if (typeof id === 'number') counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+  }
+  const candidates = [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([id]) => id);
+  let best: { id: number; total: number } | null = null;
+  for (const id of candidates) {
+    const total = await eventsAtVenue(base, id);
+    if (!best || total > best.total) best = { id, total };
+  }
+  if (best) return best.id;
+  const venues = await getJson(`${base}${API_PATH}/venues?per_page=1`);
+  if ('error' in venues) return { error: `no event has a venue; GET /venues ${venues.error}` };
+  const id = listOf(venues.body, 'venues')[0]?.id;
+  return typeof id === 'number'
+    ? id
+    : { error: 'no event has a venue and GET /venues listed none' };
 }
 
 function printTable(results: readonly CaseResult[], base: string, runs: number): void {
   const header = ['case', 'status', 'p50', 'p95', 'min', 'max', 'X-TEC-Total'];
   const rows = results.map((r) => [
     r.name,
-    r.statuses.join(','),
+    r.statuses.map((status) => (status === 0 ? 'ERR' : String(status))).join(','),
     ...[50, 95].map((p) => percentile(r.times, p).toFixed(1)),
     (r.times[0] ?? Number.NaN).toFixed(1),
     (r.times[r.times.length - 1] ?? Number.NaN).toFixed(1),
@@ -103,11 +212,15 @@ function printTable(results: readonly CaseResult[], base: string, runs: number):
 }
 
 async function main(): Promise<void> {
-  const { url, runs } = parseOptions();
+  const options = parseOptions();
+  const { url, runs } = options;
+  const api = `${url}${API_PATH}`;
   const events = `${url}${EVENTS_PATH}`;
   const start = monthsAhead(6);
   const end = monthsAhead(7);
   const id = await firstEventId(url);
+  const category = options.category ?? (await busiestCategory(url));
+  const venue = options.venue ?? (await busyVenue(url));
   const cases: [string, string][] = [
     ['GET /events', events],
     ['?per_page=50', `${events}?per_page=50`],
@@ -115,8 +228,32 @@ async function main(): Promise<void> {
     ['?search=jazz', `${events}?search=jazz`],
     ['?featured=true', `${events}?featured=true`],
     [`?start_date=${start}&end_date=${end}`, `${events}?start_date=${start}&end_date=${end}`],
-    [`GET /events/${id}`, `${events}/${id}`],
   ];
+  if (typeof id === 'number') cases.push([`GET /events/${id}`, `${events}/${id}`]);
+  else console.log(`Skipping GET /events/{id}: ${id}`);
+  if (typeof category === 'string') {
+    const slug = encodeURIComponent(category);
+    if (typeof venue === 'number') {
+      const query = `?categories=${slug}&venue=${venue}`;
+      cases.push([query, `${events}${query}`]);
+    }
+    cases.push([`?categories=${slug}`, `${events}?categories=${slug}`]);
+  } else {
+    console.log(`Skipping the category cases: ${category.error}`);
+  }
+  if (typeof venue === 'number') cases.push([`?venue=${venue}`, `${events}?venue=${venue}`]);
+  else console.log(`Skipping the venue cases: ${venue.error}`);
+  const geo =
+    `?geoloc_lat=${GEO_CENTRE.lat}&geoloc_lng=${GEO_CENTRE.lng}` +
+    `&geoloc_radius=${GEO_CENTRE.radius}`;
+  cases.push(
+    [geo, `${events}${geo}`],
+    ['GET /venues', `${api}/venues`],
+    [`GET /venues?search=${VENUE_SEARCH}`, `${api}/venues?search=${VENUE_SEARCH}`],
+    ['GET /organizers', `${api}/organizers`],
+    ['GET /categories', `${api}/categories`],
+    ['GET /tags', `${api}/tags`],
+  );
   const results: CaseResult[] = [];
   for (const [name, target] of cases) results.push(await runCase(name, target, runs));
   printTable(results, url, runs);

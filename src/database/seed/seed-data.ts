@@ -1,4 +1,4 @@
-import { IANAZone, type Zone } from 'luxon';
+import { IANAZone, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from 'luxon';
 import { fromWallClock, shiftCalendarDate, type CalendarDate } from '../../common/dates/calendar';
 import { allDayBounds } from '../../common/dates/window';
 import { LANGUAGES, type Language } from '../../common/i18n/language';
@@ -56,7 +56,7 @@ export function pickWeighted<T>(
 }
 
 /** Text in every language. */
-type Localized = Readonly<Record<Language, string>>;
+export type Localized = Readonly<Record<Language, string>>;
 
 /** A title pattern: `{g}` is the genre, `{p}` the place phrase ("at the Harbour"). */
 type TitlePattern = Localized;
@@ -86,8 +86,11 @@ const TITLE_PATTERNS: readonly [TitlePattern, ...TitlePattern[]] = [
   { en: '{G} Meetup {p}', es: 'Encuentro de {g} {p}', ca: 'Trobada de {g} {p}' },
 ];
 
-/** Genres as they read after "de" (lowercase) and, capitalised, at the start of a title. */
-const GENRES: readonly [Localized, ...Localized[]] = [
+/**
+ * Genres as they read after "de" (lowercase) and, capitalised, at the start of a title. Each has
+ * a category of the same English name in `seed-catalog.ts`.
+ */
+export const GENRES: readonly [Localized, ...Localized[]] = [
   { en: 'jazz', es: 'jazz', ca: 'jazz' },
   { en: 'flamenco', es: 'flamenco', ca: 'flamenc' },
   { en: 'blues', es: 'blues', ca: 'blues' },
@@ -215,7 +218,8 @@ export const SEED_ZONES = [
 ] as const;
 export type SeedZone = (typeof SEED_ZONES)[number];
 
-const ZONE_WEIGHTS: readonly [[SeedZone, number], ...[SeedZone, number][]] = [
+/** How often each zone is chosen, for events, venues and organizers alike. */
+export const ZONE_WEIGHTS: readonly [[SeedZone, number], ...[SeedZone, number][]] = [
   ['Europe/Madrid', 40],
   ['Europe/London', 15],
   ['America/New_York', 15],
@@ -234,19 +238,83 @@ const COSTS: Readonly<Record<SeedZone, readonly [string[], ...string[][]]>> = {
   UTC: [['15€'], ['Free'], ['10$'], ['0€', '20€']],
 };
 
+/**
+ * An IANA zone whose offsets are remembered per UTC day. Luxon asks `Intl` for every offset,
+ * which otherwise takes most of the time of generating an event. A day whose first and last
+ * millisecond have the same offset has it throughout (zones change at most once a day); on the
+ * few days with a transition, offsets are remembered per UTC hour, which is exact for the seed
+ * zones: they change on whole UTC hours (01:00 in Europe, 06:00–10:00 in the United States).
+ */
+export class CachedZone extends Zone {
+  /** The offset of each UTC day (by day number), NaN for a day with a transition. */
+  private readonly days = new Map<number, number>();
+  private readonly hours = new Map<number, number>();
+
+  constructor(private readonly zone: Zone) {
+    super();
+  }
+
+  override get type(): string {
+    return this.zone.type;
+  }
+
+  override get name(): string {
+    return this.zone.name;
+  }
+
+  override get isUniversal(): boolean {
+    return this.zone.isUniversal;
+  }
+
+  override offsetName(ts: number, options: ZoneOffsetOptions): string | null {
+    return this.zone.offsetName(ts, options);
+  }
+
+  override formatOffset(ts: number, format: ZoneOffsetFormat): string {
+    return this.zone.formatOffset(ts, format);
+  }
+
+  override offset(ts: number): number {
+    const day = Math.floor(ts / DAY);
+    let offset = this.days.get(day);
+    if (offset === undefined) {
+      const first = this.zone.offset(day * DAY);
+      offset = first === this.zone.offset((day + 1) * DAY - 1) ? first : Number.NaN;
+      this.days.set(day, offset);
+    }
+    if (!Number.isNaN(offset)) return offset;
+    const hour = Math.floor(ts / HOUR);
+    offset = this.hours.get(hour);
+    if (offset === undefined) {
+      offset = this.zone.offset(ts);
+      this.hours.set(hour, offset);
+    }
+    return offset;
+  }
+
+  override equals(other: Zone): boolean {
+    return other instanceof CachedZone ? other.name === this.name : this.zone.equals(other);
+  }
+
+  override get isValid(): boolean {
+    return this.zone.isValid;
+  }
+}
+
 const ZONE_OBJECTS = new Map<string, Zone>();
 
-function zoneOf(name: SeedZone): Zone {
+/** The (offset-caching) luxon zone of a seed zone. */
+export function zoneOf(name: SeedZone): Zone {
   let zone = ZONE_OBJECTS.get(name);
   if (!zone) {
-    zone = IANAZone.create(name);
+    zone = new CachedZone(IANAZone.create(name));
     ZONE_OBJECTS.set(name, zone);
   }
   return zone;
 }
 
-/** The language an event is first written in, given where it happens. */
-function originalLanguageFor(random: Random, zone: SeedZone): Language {
+/** The language an item is first written in, given where it happens. */
+export function originalLanguageFor(random: Random, zone: SeedZone): Language {
   return zone === 'Europe/Madrid'
     ? pickWeighted<Language>(random, [
         ['ca', 45],
@@ -282,7 +350,7 @@ const DURATIONS = [60, 90, 120, 120, 150, 180, 240] as const;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+export const DAY = 24 * HOUR;
 
 /** The text of an event in one language. */
 export interface SeedTranslation {
@@ -314,7 +382,26 @@ export interface SeedEvent {
   readonly featured: boolean;
   readonly imageUrl: string | null;
   readonly translations: readonly SeedTranslation[];
+  /** Index of the event's genre in {@link GENRES}. */
+  readonly genre: number;
+  readonly venueId: number | null;
+  /** Linked organizers in their order (`position` 0, 1, ...). */
+  readonly organizerIds: readonly number[];
+  /** Linked categories and tags. */
+  readonly termIds: readonly number[];
 }
+
+/** What an event links to: a venue, organizers, categories and tags. */
+export interface SeedLinks {
+  readonly venueId: number | null;
+  readonly organizerIds: readonly number[];
+  readonly termIds: readonly number[];
+}
+
+/** Chooses an event's links given its zone and genre (see `createLinkChooser`). */
+export type LinkChooser = (random: Random, zone: SeedZone, genre: number) => SeedLinks;
+
+const NO_LINKS: SeedLinks = { venueId: null, organizerIds: [], termIds: [] };
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -447,7 +534,7 @@ function calendarDateOf(instant: Date, zone: Zone): CalendarDate {
 }
 
 /** `at` floored to the whole second, as the service stores instants. */
-function wholeSecond(at: number): Date {
+export function wholeSecond(at: number): Date {
   return new Date(Math.floor(at / 1000) * 1000);
 }
 
@@ -478,8 +565,16 @@ export function randomPublication(
   return { status, dateUtc, modifiedUtc };
 }
 
-/** A whole demo event with the given id, relative to `now`. */
-export function generateEvent(random: Random, id: number, now: Date): SeedEvent {
+/**
+ * A whole demo event with the given id, relative to `now`, linked to what `chooseLinks` picks
+ * (nothing without it).
+ */
+export function generateEvent(
+  random: Random,
+  id: number,
+  now: Date,
+  chooseLinks?: LinkChooser,
+): SeedEvent {
   const timezone = pickWeighted(random, ZONE_WEIGHTS);
   const originalLanguage = originalLanguageFor(random, timezone);
   const allDay = chance(random, 0.05);
@@ -512,6 +607,8 @@ export function generateEvent(random: Random, id: number, now: Date): SeedEvent 
       ? `https://images.example.com/events/${randomInt(random, 1, 500)}.jpg`
       : null,
     translations,
+    genre: topic.genre,
+    ...(chooseLinks ? chooseLinks(random, timezone, topic.genre) : NO_LINKS),
   };
 }
 
@@ -570,7 +667,7 @@ export function eventRow(event: SeedEvent): SqlValue[] {
     event.imageUrl,
     null,
     null,
-    null,
+    event.venueId,
   ];
 }
 
@@ -586,4 +683,20 @@ export const TRANSLATION_COLUMNS = [
 /** The parameters of an event's `event_translations` rows. */
 export function translationRows(event: SeedEvent): SqlValue[][] {
   return event.translations.map((t) => [event.id, t.language, t.title, t.description, t.excerpt]);
+}
+
+/** The `event_organizers` columns in the order {@link eventOrganizerRows} gives their values. */
+export const EVENT_ORGANIZER_COLUMNS = ['event_id', 'organizer_id', 'position'] as const;
+
+/** The parameters of an event's `event_organizers` rows, positions from 0. */
+export function eventOrganizerRows(event: SeedEvent): SqlValue[][] {
+  return event.organizerIds.map((organizerId, position) => [event.id, organizerId, position]);
+}
+
+/** The `event_terms` columns in the order {@link eventTermRows} gives their values. */
+export const EVENT_TERM_COLUMNS = ['event_id', 'term_id'] as const;
+
+/** The parameters of an event's `event_terms` rows. */
+export function eventTermRows(event: SeedEvent): SqlValue[][] {
+  return event.termIds.map((termId) => [event.id, termId]);
 }

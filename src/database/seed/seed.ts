@@ -6,22 +6,53 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { driverErrorCode, isDuplicateKey } from '../sql-values';
 import { loadConfig } from '../../config/load-config';
 import { databaseKind, DatabaseKind, resolveDataSourceOptions } from '../data-source.options';
+import type { PostKind } from '../posts/post.entity';
+import type { Taxonomy } from '../../terms/entities/term.entity';
+import {
+  CATEGORY_TAXONOMY,
+  createLinkChooser,
+  generateOrganizer,
+  generateVenue,
+  linkedTranslationRows,
+  ORGANIZER_COLUMNS,
+  ORGANIZER_TRANSLATION_COLUMNS,
+  organizerRow,
+  SEED_TERMS,
+  type SeedOrganizer,
+  type SeedTerm,
+  type SeedVenue,
+  TERM_COLUMNS,
+  TERM_TRANSLATION_COLUMNS,
+  termKey,
+  termRow,
+  termTranslationRows,
+  VENUE_COLUMNS,
+  VENUE_TRANSLATION_COLUMNS,
+  venueRow,
+} from './seed-catalog';
 import {
   createRandom,
   EVENT_COLUMNS,
+  EVENT_ORGANIZER_COLUMNS,
+  EVENT_TERM_COLUMNS,
+  eventOrganizerRows,
   eventRow,
+  eventTermRows,
   generateEvent,
-  Random,
-  SqlValue,
+  type SeedEvent,
+  type SqlValue,
   TRANSLATION_COLUMNS,
   translationRows,
 } from './seed-data';
 
 /**
- * `npm run seed -- [--events N] [--batch B] [--seed S]`: runs pending migrations, then appends N
- * demo events (default 1000) with their `posts` rows and translations to the configured
- * database, B events per transaction (default 1000), with multi-row INSERTs that work on
- * MySQL/MariaDB and SQLite. Nothing is ever deleted.
+ * `npm run seed -- [--events N] [--venues V] [--organizers O] [--batch B] [--seed S]`: runs
+ * pending migrations, makes sure the demo categories and tags exist (reusing those found by
+ * taxonomy and slug), then appends V venues (default max(20, N/100)), O organizers (default
+ * max(10, N/200)) and N demo events (default 1000) linked to them, with their `posts` rows and
+ * translations, B items per transaction (default 1000), with multi-row INSERTs that work on
+ * MySQL/MariaDB and SQLite. Events link only to the venues and organizers of the same run.
+ * Nothing is ever deleted.
  */
 
 const logger = new Logger('Seed');
@@ -35,15 +66,23 @@ const MAX_ATTEMPTS = 5;
 
 interface SeedOptions {
   readonly events: number;
+  readonly venues: number;
+  readonly organizers: number;
   readonly batch: number;
   readonly seed: number;
 }
 
-function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+function integerOption(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new Error(`--${name} must be a positive integer (got "${raw}")`);
+  if (!Number.isSafeInteger(value) || value < min) {
+    const what = min === 0 ? 'a non-negative integer' : 'a positive integer';
+    throw new Error(`--${name} must be ${what} (got "${raw}")`);
   }
   return value;
 }
@@ -53,16 +92,26 @@ function parseOptions(argv: readonly string[]): SeedOptions {
     args: [...argv],
     options: {
       events: { type: 'string', short: 'n' },
+      venues: { type: 'string' },
+      organizers: { type: 'string' },
       batch: { type: 'string' },
       seed: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
   });
+  const events = integerOption('events', values.events, 1000, 1);
   return {
-    events: positiveInteger('events', values.events, 1000),
-    batch: positiveInteger('batch', values.batch, 1000),
-    seed: positiveInteger('seed', values.seed, Date.now() % 2_147_483_647),
+    events,
+    venues: integerOption('venues', values.venues, Math.max(20, Math.round(events / 100)), 0),
+    organizers: integerOption(
+      'organizers',
+      values.organizers,
+      Math.max(10, Math.round(events / 200)),
+      0,
+    ),
+    batch: integerOption('batch', values.batch, 1000, 1),
+    seed: integerOption('seed', values.seed, Date.now() % 2_147_483_647, 1),
   };
 }
 
@@ -142,32 +191,26 @@ async function insertRows(
   await flush();
 }
 
-/** Inserts `count` events in one transaction; returns how many translations it wrote. */
-async function insertBatch(
+/** The rows of one table to insert. */
+interface TableRows {
+  readonly table: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly SqlValue[])[];
+}
+
+/** Runs `work` in a transaction of its own, rolled back when it throws. */
+async function inTransaction<T>(
   dataSource: DataSource,
-  kind: DatabaseKind,
-  random: Random,
-  count: number,
-  now: Date,
-): Promise<number> {
+  work: (runner: QueryRunner) => Promise<T>,
+): Promise<T> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     await runner.startTransaction();
     try {
-      const first = (await lastPostId(runner, kind)) + 1;
-      const events = Array.from({ length: count }, (_, i) => generateEvent(random, first + i, now));
-      const translations = events.flatMap(translationRows);
-      await insertRows(
-        runner,
-        'posts',
-        ['id', 'kind'],
-        events.map((event) => [event.id, 'event']),
-      );
-      await insertRows(runner, 'events', EVENT_COLUMNS, events.map(eventRow));
-      await insertRows(runner, 'event_translations', TRANSLATION_COLUMNS, translations);
+      const result = await work(runner);
       await runner.commitTransaction();
-      return translations.length;
+      return result;
     } catch (error: unknown) {
       await runner.rollbackTransaction();
       throw error;
@@ -177,21 +220,146 @@ async function insertBatch(
   }
 }
 
-async function insertBatchWithRetry(
-  dataSource: DataSource,
-  kind: DatabaseKind,
-  random: Random,
-  count: number,
-  now: Date,
-): Promise<number> {
+/** Runs `work` again (up to {@link MAX_ATTEMPTS} times) when another writer got in the way. */
+async function withRetry<T>(what: string, work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await insertBatch(dataSource, kind, random, count, now);
+      return await work();
     } catch (error: unknown) {
       if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
-      logger.warn(`Batch collided with another writer (attempt ${attempt}); retrying`);
+      logger.warn(`${what} collided with another writer (attempt ${attempt}); retrying`);
     }
   }
+}
+
+/** Rows written per table. */
+type RowCounts = Map<string, number>;
+
+function tally(counts: RowCounts, tables: readonly TableRows[]): void {
+  for (const { table, rows } of tables) counts.set(table, (counts.get(table) ?? 0) + rows.length);
+}
+
+/** Items that take their ids from the `posts` registry, seeded in batches of one transaction. */
+interface PostStage<T extends { readonly id: number }> {
+  readonly postKind: PostKind;
+  readonly total: number;
+  readonly batch: number;
+  /** `count` items with ids from `first` on; the first is the run's `index`-th. */
+  readonly generate: (first: number, index: number, count: number) => T[];
+  /** The rows of a batch's items, besides their `posts` rows, in insertion order. */
+  readonly tables: (items: readonly T[]) => TableRows[];
+  /** Called after each committed batch with its items and the run's running total. */
+  readonly committed?: (items: readonly T[], done: number) => void;
+}
+
+/**
+ * Seeds `stage.total` items, `stage.batch` per transaction: each batch registers its ids in
+ * `posts` (kind `stage.postKind`) and writes its rows with multi-row INSERTs; a batch whose ids
+ * another writer took meanwhile runs again with fresh ids. Returns the rows written per table.
+ */
+async function seedPosts<T extends { readonly id: number }>(
+  dataSource: DataSource,
+  kind: DatabaseKind,
+  stage: PostStage<T>,
+): Promise<RowCounts> {
+  const counts: RowCounts = new Map();
+  let done = 0;
+  while (done < stage.total) {
+    const count = Math.min(stage.batch, stage.total - done);
+    const { items, tables } = await withRetry(`A batch of ${stage.postKind}s`, () =>
+      inTransaction(dataSource, async (runner) => {
+        const first = (await lastPostId(runner, kind)) + 1;
+        const items = stage.generate(first, done, count);
+        const tables: TableRows[] = [
+          {
+            table: 'posts',
+            columns: ['id', 'kind'],
+            rows: items.map((item) => [item.id, stage.postKind]),
+          },
+          ...stage.tables(items),
+        ];
+        for (const { table, columns, rows } of tables) {
+          await insertRows(runner, table, columns, rows);
+        }
+        return { items, tables };
+      }),
+    );
+    tally(counts, tables);
+    done += count;
+    stage.committed?.(items, done);
+  }
+  return counts;
+}
+
+/** Term ids of the seed catalogue found in the database, by {@link termKey}. */
+async function findSeedTerms(runner: QueryRunner): Promise<Map<string, number>> {
+  const slugs = [...new Set(SEED_TERMS.map((term) => term.slug))];
+  const wanted = new Set(SEED_TERMS.map((term) => termKey(term.taxonomy, term.slug)));
+  const rows: unknown = await runner.query(
+    `SELECT id, taxonomy, slug FROM terms WHERE slug IN (${slugs.map(() => '?').join(', ')})`,
+    slugs,
+  );
+  const found = new Map<string, number>();
+  for (const row of Array.isArray(rows) ? (rows as Record<string, unknown>[]) : []) {
+    const key = termKey(row.taxonomy as Taxonomy, String(row.slug));
+    if (wanted.has(key)) found.set(key, Number(row.id));
+  }
+  return found;
+}
+
+interface TermsResult {
+  readonly termIds: ReadonlyMap<string, number>;
+  readonly created: number;
+  readonly translations: number;
+}
+
+/**
+ * Makes sure the demo categories and tags exist: those already there (same taxonomy and slug)
+ * are reused as they are, the others are created with their three translations, top-level
+ * categories and tags first, then subcategories under their parent's id.
+ */
+async function ensureTerms(runner: QueryRunner): Promise<TermsResult> {
+  const termIds = await findSeedTerms(runner);
+  const existing = new Set(termIds.keys());
+  const keyOf = (term: SeedTerm): string => termKey(term.taxonomy, term.slug);
+  const levels = [
+    SEED_TERMS.filter((term) => term.parentSlug === null),
+    SEED_TERMS.filter((term) => term.parentSlug !== null),
+  ];
+  for (const level of levels) {
+    const missing = level.filter((term) => !termIds.has(keyOf(term)));
+    if (missing.length === 0) continue;
+    const parentId = (term: SeedTerm): number =>
+      term.parentSlug === null
+        ? 0
+        : (termIds.get(termKey(CATEGORY_TAXONOMY, term.parentSlug)) ?? 0);
+    await insertRows(
+      runner,
+      'terms',
+      TERM_COLUMNS,
+      missing.map((term) => termRow(term, parentId(term))),
+    );
+    for (const [key, id] of await findSeedTerms(runner)) termIds.set(key, id);
+  }
+  const translations = SEED_TERMS.filter((term) => !existing.has(keyOf(term))).flatMap((term) => {
+    const id = termIds.get(keyOf(term));
+    if (id === undefined) throw new Error(`Term ${keyOf(term)} was not created`);
+    return termTranslationRows(term, id);
+  });
+  await insertRows(runner, 'term_translations', TERM_TRANSLATION_COLUMNS, translations);
+  return { termIds, created: SEED_TERMS.length - existing.size, translations: translations.length };
+}
+
+function seconds(since: number): number {
+  return Math.max((performance.now() - since) / 1000, 0.001);
+}
+
+function rate(count: number, elapsed: number): string {
+  return `${Math.round(count / elapsed)}`;
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '0%' : `${((100 * part) / whole).toFixed(1)}%`;
 }
 
 function describeTarget(config: { DATABASE_URL?: string; SQLITE_PATH: string }): string {
@@ -208,31 +376,136 @@ async function seed(options: SeedOptions): Promise<void> {
     const migrations = await dataSource.runMigrations({ transaction: 'each' });
     if (migrations.length > 0) logger.log(`Ran ${migrations.length} migration(s)`);
     logger.log(
-      `Seeding ${options.events} events into ${describeTarget(config)}, ` +
-        `${options.batch} per transaction (PRNG seed ${options.seed})`,
+      `Seeding ${options.events} events, ${options.venues} venues and ${options.organizers} ` +
+        `organizers into ${describeTarget(config)}, ${options.batch} per transaction ` +
+        `(PRNG seed ${options.seed})`,
     );
     const random = createRandom(options.seed);
     const now = new Date(Math.floor(Date.now() / 1000) * 1000);
     const started = performance.now();
-    const reportEvery = Math.max(options.batch, Math.ceil(options.events / 10));
-    let events = 0;
-    let translations = 0;
-    let nextReport = reportEvery;
-    while (events < options.events) {
-      const count = Math.min(options.batch, options.events - events);
-      translations += await insertBatchWithRetry(dataSource, kind, random, count, now);
-      events += count;
-      if (events >= nextReport && events < options.events) {
-        const seconds = (performance.now() - started) / 1000;
-        logger.log(`${events}/${options.events} events (${Math.round(events / seconds)} events/s)`);
-        nextReport += reportEvery;
-      }
-    }
-    const seconds = (performance.now() - started) / 1000;
+
+    let since = performance.now();
+    const terms = await withRetry('The terms', () => inTransaction(dataSource, ensureTerms));
+    const categories = SEED_TERMS.filter((t) => t.taxonomy === CATEGORY_TAXONOMY).length;
     logger.log(
-      `Seeded ${events} events (${translations} translations) in ${seconds.toFixed(1)} s — ` +
-        `${Math.round(events / seconds)} events/s`,
+      `Terms: ${categories} categories and ${SEED_TERMS.length - categories} tags ` +
+        `(${terms.created} created with ${terms.translations} translations, ` +
+        `${SEED_TERMS.length - terms.created} reused) in ${seconds(since).toFixed(1)} s`,
     );
+
+    since = performance.now();
+    const venues: Pick<SeedVenue, 'id' | 'zone' | 'busyness'>[] = [];
+    let located = 0;
+    const venueRows = await seedPosts<SeedVenue>(dataSource, kind, {
+      postKind: 'venue',
+      total: options.venues,
+      batch: options.batch,
+      generate: (first, index, count) =>
+        Array.from({ length: count }, (_, i) => generateVenue(random, first + i, now, index + i)),
+      tables: (items) => [
+        { table: 'venues', columns: VENUE_COLUMNS, rows: items.map(venueRow) },
+        {
+          table: 'venue_translations',
+          columns: VENUE_TRANSLATION_COLUMNS,
+          rows: items.flatMap(linkedTranslationRows),
+        },
+      ],
+      committed: (items) => {
+        for (const { id, zone, busyness, geoLat } of items) {
+          venues.push({ id, zone, busyness });
+          if (geoLat !== null) located++;
+        }
+      },
+    });
+    let elapsed = seconds(since);
+    logger.log(
+      `Seeded ${venues.length} venues (${venueRows.get('venue_translations') ?? 0} translations, ` +
+        `${located} with coordinates) in ${elapsed.toFixed(1)} s — ` +
+        `${rate(venues.length, elapsed)} venues/s`,
+    );
+
+    since = performance.now();
+    const organizers: Pick<SeedOrganizer, 'id' | 'zone' | 'busyness'>[] = [];
+    const organizerRows = await seedPosts<SeedOrganizer>(dataSource, kind, {
+      postKind: 'organizer',
+      total: options.organizers,
+      batch: options.batch,
+      generate: (first, index, count) =>
+        Array.from({ length: count }, (_, i) =>
+          generateOrganizer(random, first + i, now, index + i),
+        ),
+      tables: (items) => [
+        { table: 'organizers', columns: ORGANIZER_COLUMNS, rows: items.map(organizerRow) },
+        {
+          table: 'organizer_translations',
+          columns: ORGANIZER_TRANSLATION_COLUMNS,
+          rows: items.flatMap(linkedTranslationRows),
+        },
+      ],
+      committed: (items) => {
+        for (const { id, zone, busyness } of items) organizers.push({ id, zone, busyness });
+      },
+    });
+    elapsed = seconds(since);
+    logger.log(
+      `Seeded ${organizers.length} organizers ` +
+        `(${organizerRows.get('organizer_translations') ?? 0} translations) in ` +
+        `${elapsed.toFixed(1)} s — ${rate(organizers.length, elapsed)} organizers/s`,
+    );
+
+    since = performance.now();
+    const chooseLinks = createLinkChooser({ venues, organizers, termIds: terms.termIds });
+    const reportEvery = Math.max(options.batch, Math.ceil(options.events / 10));
+    let nextReport = reportEvery;
+    let withVenue = 0;
+    let withOrganizers = 0;
+    const eventRows = await seedPosts<SeedEvent>(dataSource, kind, {
+      postKind: 'event',
+      total: options.events,
+      batch: options.batch,
+      generate: (first, _index, count) =>
+        Array.from({ length: count }, (_, i) => generateEvent(random, first + i, now, chooseLinks)),
+      tables: (events) => [
+        { table: 'events', columns: EVENT_COLUMNS, rows: events.map(eventRow) },
+        {
+          table: 'event_translations',
+          columns: TRANSLATION_COLUMNS,
+          rows: events.flatMap(translationRows),
+        },
+        {
+          table: 'event_organizers',
+          columns: EVENT_ORGANIZER_COLUMNS,
+          rows: events.flatMap(eventOrganizerRows),
+        },
+        { table: 'event_terms', columns: EVENT_TERM_COLUMNS, rows: events.flatMap(eventTermRows) },
+      ],
+      committed: (events, done) => {
+        for (const event of events) {
+          if (event.venueId !== null) withVenue++;
+          if (event.organizerIds.length > 0) withOrganizers++;
+        }
+        if (done >= nextReport && done < options.events) {
+          logger.log(`${done}/${options.events} events (${rate(done, seconds(since))} events/s)`);
+          nextReport += reportEvery;
+        }
+      },
+    });
+    elapsed = seconds(since);
+    const events = eventRows.get('events') ?? 0;
+    const organizerLinks = eventRows.get('event_organizers') ?? 0;
+    const termLinks = eventRows.get('event_terms') ?? 0;
+    logger.log(
+      `Seeded ${events} events (${eventRows.get('event_translations') ?? 0} translations) in ` +
+        `${elapsed.toFixed(1)} s — ${rate(events, elapsed)} events/s`,
+    );
+    logger.log(
+      `Links: ${withVenue} events with a venue (${percent(withVenue, events)}), ` +
+        `${organizerLinks} organizer links on ${withOrganizers} events ` +
+        `(${percent(withOrganizers, events)}), ${termLinks} term links ` +
+        `(${(events === 0 ? 0 : termLinks / events).toFixed(2)} per event) — ` +
+        `${rate(withVenue + organizerLinks + termLinks, elapsed)} links/s`,
+    );
+    logger.log(`Done in ${seconds(started).toFixed(1)} s`);
   } finally {
     await dataSource.destroy();
   }
