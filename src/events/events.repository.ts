@@ -46,6 +46,9 @@ export interface EventLinkWrite {
   readonly termIds: Partial<Record<Taxonomy, readonly number[]>>;
 }
 
+/** No terms: an event not stored as `publish` counts in none. */
+const NOT_COUNTED: readonly number[] = [];
+
 /** A venue's position, as the distance filter reads it. */
 export interface VenuePosition {
   readonly id: number;
@@ -133,6 +136,7 @@ export class EventsRepository {
         excerpt: text.excerpt ?? null,
       });
       await this.writeLinks(manager, id, links);
+      await this.moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
       return id;
     });
   }
@@ -147,8 +151,10 @@ export class EventsRepository {
     links: EventLinkWrite,
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      const before = await this.countedTerms(manager, id);
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
       await this.writeLinks(manager, id, links);
+      await this.moveTermCounts(manager, before, await this.countedTerms(manager, id));
       if (slugBase !== undefined) {
         await writeWithUniqueSlug(manager, EVENT_SLUGS, slugBase, id, (slug) =>
           manager.update(EventEntity, { id }, { slug }),
@@ -210,9 +216,52 @@ export class EventsRepository {
 
   /** Moves an event to the trash. */
   async trash(id: number, modifiedUtc: Date): Promise<void> {
-    await this.dataSource
-      .getRepository(EventEntity)
-      .update({ id }, { status: 'trash', modifiedUtc });
+    await this.dataSource.transaction(async (manager) => {
+      const before = await this.countedTerms(manager, id);
+      await manager.update(EventEntity, { id }, { status: 'trash', modifiedUtc });
+      await this.moveTermCounts(manager, before, NOT_COUNTED);
+    });
+  }
+
+  /** The terms whose stored count includes event `id`: its terms while it is stored as `publish`. */
+  private async countedTerms(manager: EntityManager, id: number): Promise<readonly number[]> {
+    const event = await manager.findOne(EventEntity, {
+      select: { id: true, status: true },
+      where: { id },
+    });
+    if (event?.status !== 'publish') return NOT_COUNTED;
+    const rows = await manager.find(EventTermEntity, {
+      select: { termId: true },
+      where: { eventId: id },
+    });
+    return rows.map((row) => row.termId);
+  }
+
+  /** Moves the stored published counts from the terms an event counted in to those it now does. */
+  private async moveTermCounts(
+    manager: EntityManager,
+    before: readonly number[],
+    after: readonly number[],
+  ): Promise<void> {
+    const gained = after.filter((id) => !before.includes(id));
+    const lost = before.filter((id) => !after.includes(id));
+    if (gained.length > 0) {
+      await manager
+        .createQueryBuilder()
+        .update(TermEntity)
+        .set({ publishedCount: () => 'published_count + 1' })
+        .whereInIds(gained)
+        .execute();
+    }
+    if (lost.length > 0) {
+      await manager
+        .createQueryBuilder()
+        .update(TermEntity)
+        .set({ publishedCount: () => 'published_count - 1' })
+        .whereInIds(lost)
+        .andWhere('published_count > 0')
+        .execute();
+    }
   }
 
   /** Replaces the organizers and the terms of each taxonomy that `links` names. */

@@ -4,17 +4,14 @@ import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { nameKey } from '../common/text/name-key';
 import { escapeLike } from '../database/sql-values';
-import { whereVisibleStatus } from '../database/status-filter';
 import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
-import { EventEntity, PostStatus } from '../events/entities/event.entity';
+import { EventEntity } from '../events/entities/event.entity';
 import { EventTermEntity } from '../events/entities/event-term.entity';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermTranslationEntity } from './entities/term-translation.entity';
 import { TermOrder } from './term-order';
 import { TreeNode } from './term-tree';
 
-/** A term counts the events a reader sees as published (`future` ones whose date has passed). */
-const PUBLISHED: ReadonlySet<PostStatus> = new Set<PostStatus>(['publish']);
 
 /** Which terms of one taxonomy a list asks for. */
 export interface TermListFilter {
@@ -84,16 +81,8 @@ function sortExpression(
       return "COALESCE(tr.description, tro.description, '')";
     case 'parent':
       return 't.parent';
-    case 'count': {
-      const counted = query
-        .subQuery()
-        .select('COUNT(*)')
-        .from(EventTermEntity, 'cet')
-        .innerJoin(EventEntity, 'ce', 'ce.id = cet.eventId')
-        .where('cet.termId = t.id');
-      whereVisibleStatus(counted, 'ce', PUBLISHED, filter.now);
-      return counted.getQuery();
-    }
+    case 'count':
+      return 't.publishedCount';
     case 'include': {
       const ids = filter.include ?? [];
       if (ids.length === 0) return null;
@@ -121,7 +110,8 @@ export class TermsRepository {
     offset: number,
     limit: number,
   ): Promise<{ terms: TermEntity[]; total: number }> {
-    const page = this.listQuery(filter)
+    const late = filter.hideEmpty ? [...(await this.lateScheduledCounts(filter.now)).keys()] : [];
+    const page = this.listQuery(filter, late)
       .select('t.id', 'id')
       .addSelect('t.taxonomy', 'taxonomy')
       .addSelect('t.slug', 'slug')
@@ -130,7 +120,7 @@ export class TermsRepository {
     const sort = sortExpression(order, filter, page);
     if (sort !== null) page.addSelect(sort, 'sort_value').orderBy('sort_value', order.direction);
     page.addOrderBy('t.id', order.direction).offset(offset).limit(limit);
-    const count = this.listQuery(filter).select('COUNT(*)', 'total');
+    const count = this.listQuery(filter, late).select('COUNT(*)', 'total');
     const [rows, counted] = await Promise.all([
       page.getRawMany<RawTerm>(),
       count.getRawOne<{ total: number | string }>(),
@@ -209,19 +199,40 @@ export class TermsRepository {
   }
 
   /**
-   * Published events per term, for all `termIds` in one grouped query that walks
-   * `idx_event_terms_term` and then the events' primary key. Terms without any are left out.
+   * Published events per term: the stored count (events saved as `publish`, kept by every event
+   * write) plus scheduled events whose date has passed. Two small queries, whatever the number
+   * of events.
    */
   async countPublished(termIds: readonly number[], now: Date): Promise<Map<number, number>> {
     if (termIds.length === 0) return new Map();
+    const ids = [...new Set(termIds)];
+    const [stored, late] = await Promise.all([
+      this.dataSource.getRepository(TermEntity).find({
+        select: { id: true, publishedCount: true },
+        where: { id: In(ids) },
+      }),
+      this.lateScheduledCounts(now, ids),
+    ]);
+    return new Map(stored.map((term) => [term.id, term.publishedCount + (late.get(term.id) ?? 0)]));
+  }
+
+  /**
+   * Scheduled (`future`) events whose date has passed, per term (of `termIds` when given): read
+   * from `idx_events_scheduled`, so only those few events are visited.
+   */
+  private async lateScheduledCounts(
+    now: Date,
+    termIds?: readonly number[],
+  ): Promise<Map<number, number>> {
     const query = this.dataSource
-      .createQueryBuilder(EventTermEntity, 'et')
-      .innerJoin(EventEntity, 'e', 'e.id = et.eventId')
+      .createQueryBuilder(EventEntity, 'e')
+      .innerJoin(EventTermEntity, 'et', 'et.eventId = e.id')
       .select('et.termId', 'term_id')
       .addSelect('COUNT(*)', 'total')
-      .where('et.termId IN (:...termIds)', { termIds: [...new Set(termIds)] })
+      .where("e.status = 'future'")
+      .andWhere('e.dateUtc <= :now', { now })
       .groupBy('et.termId');
-    whereVisibleStatus(query, 'e', PUBLISHED, now);
+    if (termIds) query.andWhere('et.termId IN (:...termIds)', { termIds: [...termIds] });
     const rows = await query.getRawMany<{ term_id: number | string; total: number | string }>();
     return new Map(rows.map((row) => [Number(row.term_id), Number(row.total)]));
   }
@@ -358,7 +369,14 @@ export class TermsRepository {
     }
   }
 
-  private listQuery(filter: TermListFilter): SelectQueryBuilder<TermEntity> {
+  /**
+   * `lateIds`: terms with a scheduled event whose date has passed; with `hide_empty` they count
+   * as used even when their stored count is 0.
+   */
+  private listQuery(
+    filter: TermListFilter,
+    lateIds: readonly number[],
+  ): SelectQueryBuilder<TermEntity> {
     const query = this.dataSource
       .getRepository(TermEntity)
       .createQueryBuilder('t')
@@ -372,17 +390,12 @@ export class TermsRepository {
       )
       .where('t.taxonomy = :taxonomy', { taxonomy: filter.taxonomy });
     if (filter.hideEmpty) {
-      // An existence test per term that stops at its first published event. Written as a
-      // scalar subquery with LIMIT 1: MariaDB flattens a plain EXISTS into a semi-join that may
-      // scan every event of the site instead.
-      const published = query
-        .subQuery()
-        .select('1')
-        .from(EventTermEntity, 'het')
-        .innerJoin(EventEntity, 'he', 'he.id = het.eventId')
-        .where('het.termId = t.id');
-      whereVisibleStatus(published, 'he', PUBLISHED, filter.now);
-      query.andWhere(`${published.limit(1).getQuery()} IS NOT NULL`);
+      query.andWhere(
+        lateIds.length > 0
+          ? '(t.publishedCount > 0 OR t.id IN (:...lateIds))'
+          : 't.publishedCount > 0',
+        { lateIds: [...lateIds] },
+      );
     }
     if (filter.search !== undefined) {
       query.andWhere(

@@ -295,6 +295,47 @@ describe('events: links to venues, organizers, categories and tags', () => {
     });
   });
 
+  describe('term counts', () => {
+    const countOf = async (id: number): Promise<number> =>
+      Number((await request(sut.http).get(`${BASE}/categories/${id}`).expect(200)).body.count);
+
+    it('follow every write: status changes, term changes and the trash', async () => {
+      const jazz = await post(sut.http, '/categories', { name: 'Jazz' });
+      const blues = await post(sut.http, '/categories', { name: 'Blues' });
+      const event = await createEvent(sut.http, { categories: [jazz.id] });
+      const draft = await createEvent(sut.http, { categories: [jazz.id], status: 'draft' });
+      expect([await countOf(jazz.id), await countOf(blues.id)]).toEqual([1, 0]);
+
+      await request(sut.http).post(`${EVENTS}/${draft.id}`).send({ status: 'publish' }).expect(200);
+      expect(await countOf(jazz.id)).toBe(2);
+
+      await request(sut.http)
+        .post(`${EVENTS}/${event.id}`)
+        .send({ categories: [blues.id] })
+        .expect(200);
+      expect([await countOf(jazz.id), await countOf(blues.id)]).toEqual([1, 1]);
+
+      await request(sut.http).delete(`${EVENTS}/${draft.id}`).expect(200);
+      expect([await countOf(jazz.id), await countOf(blues.id)]).toEqual([0, 1]);
+    });
+
+    it('include a scheduled event once its publication date has passed', async () => {
+      const jazz = await post(sut.http, '/categories', { name: 'Jazz' });
+      const event = await createEvent(sut.http, {
+        categories: [jazz.id],
+        date_utc: '2099-01-01 00:00:00',
+      });
+      expect(event['status']).toBe('future');
+      expect(await countOf(jazz.id)).toBe(0);
+
+      await sut.dataSource.query("UPDATE events SET date_utc = '2020-01-01 00:00:00'");
+
+      expect(await countOf(jazz.id)).toBe(1);
+      const listed = await request(sut.http).get(`${BASE}/categories`).expect(200);
+      expect(listed.body.total).toBe(1);
+    });
+  });
+
   describe('list filters', () => {
     it('filters by categories (id or slug, OR within, subcategories included) and tags (AND across)', async () => {
       const music = await post(sut.http, '/categories', { name: 'Music' });

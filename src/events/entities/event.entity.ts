@@ -11,7 +11,8 @@ export type PostStatus = (typeof POST_STATUSES)[number];
  *
  * `idx_events_listing` serves every list: equality on `hide_from_listings`, the range and order
  * on `start_utc, id`, and the remaining filter columns so the page and its COUNT read the index
- * alone.
+ * alone. `idx_events_scheduled` finds scheduled events whose date has passed (they count as
+ * published) without a scan.
  */
 @Entity('events')
 @Index('idx_events_listing', [
@@ -25,6 +26,7 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 ])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
 @Index('idx_events_venue', ['venueId', 'startUtc'])
+@Index('idx_events_scheduled', ['status', 'dateUtc'])
 export class EventEntity {
   @PrimaryColumn({ type: 'int', unsigned: true })
   id!: number;
