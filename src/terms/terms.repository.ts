@@ -12,7 +12,6 @@ import { TermTranslationEntity } from './entities/term-translation.entity';
 import { TermOrder } from './term-order';
 import { TreeNode } from './term-tree';
 
-
 /** Which terms of one taxonomy a list asks for. */
 export interface TermListFilter {
   readonly taxonomy: Taxonomy;
