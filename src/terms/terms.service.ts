@@ -30,7 +30,7 @@ export interface TermInput {
   readonly name?: string | null;
   readonly description?: string | null;
   readonly slug?: string | null;
-  /** Categories: a category id or 0. Tags: any value given is refused. */
+  /** Categories: a category id or 0. Tags: every value given is refused. */
   readonly parent?: unknown;
 }
 
@@ -414,7 +414,7 @@ export class TermsService {
     return ids;
   }
 
-  /** Tags have no parents: any `parent` given is refused, as WordPress does. */
+  /** Tags have no parents: a `parent`, whatever its value, is refused, as WordPress does. */
   private refuseParentOfFlat(taxonomy: Taxonomy, input: TermInput): void {
     if (!isHierarchical(taxonomy) && input.parent !== undefined && input.parent !== null)
       throw new TaxonomyNotHierarchicalError();

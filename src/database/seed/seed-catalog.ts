@@ -1219,7 +1219,7 @@ const PARENT_CATEGORY_SHARE = 0.3;
 
 /**
  * Chooses each event's links: for 90% a venue of its zone (busy venues more often), for 70% one
- * or two organizers (of its zone when it has any), its genre's category (30% also the parent)
+ * or two organizers (of its zone when there are some), its genre's category (30% also the parent)
  * and 0–3 distinct tags (some tags more often than others).
  */
 export function createLinkChooser(targets: LinkTargets): LinkChooser {
