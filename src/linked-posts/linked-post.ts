@@ -34,7 +34,7 @@ export interface LinkedPostText {
   readonly description?: string;
 }
 
-/** Columns a write sets: any but the id, the slug and the translations. */
+/** Columns a write sets: all but the id, the slug and the translations. */
 export type LinkedPostColumns<E> = Partial<Omit<E, 'id' | 'slug' | 'translations'>>;
 
 /** A stored text value: `""` and null both mean none. */

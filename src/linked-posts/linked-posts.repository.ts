@@ -268,7 +268,7 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     events: string,
     narrow: (sub: WhereExpressionBuilder) => void,
   ): string {
-    // TypeORM types a subquery over no entity yet as `SelectQueryBuilder<any>`.
+    // TypeORM gives a subquery over no entity yet a loose type; name its row type here.
     const sub = query.subQuery().select('1') as SelectQueryBuilder<ObjectLiteral>;
     this.tables.linkEvents(sub, events, ITEM);
     narrow(sub);

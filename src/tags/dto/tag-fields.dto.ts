@@ -3,7 +3,7 @@ import { TermFieldsDto } from '../../terms/dto/term-fields.dto';
 
 /** The writable fields of a tag; `parent` is accepted only to be refused (tags are flat). */
 export class TagFieldsDto extends TermFieldsDto {
-  /** Not allowed: any value is 400 `rest_taxonomy_not_hierarchical`. */
+  /** Not allowed: every value is 400 `rest_taxonomy_not_hierarchical`. */
   @Allow()
   parent?: unknown;
 }
