@@ -5,6 +5,7 @@ import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
 import { escapeLike } from '../database/sql-values';
 import { whereVisibleStatus } from '../database/status-filter';
+import { writeTranslation } from '../database/translations';
 import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
 import { EventEntity, PostStatus } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
@@ -160,23 +161,7 @@ export class EventsRepository {
           manager.update(EventEntity, { id }, { slug }),
         );
       }
-      const changes = Object.fromEntries(
-        Object.entries(text).filter(([, value]) => value !== undefined),
-      ) as EventText;
-      if (Object.keys(changes).length === 0) return;
-      const existing = await manager.findOneBy(EventTranslationEntity, { eventId: id, language });
-      if (existing) {
-        await manager.update(EventTranslationEntity, { eventId: id, language }, changes);
-      } else {
-        await manager.insert(EventTranslationEntity, {
-          eventId: id,
-          language,
-          title: null,
-          description: null,
-          excerpt: null,
-          ...changes,
-        });
-      }
+      await writeTranslation(manager, EventTranslationEntity, 'eventId', id, language, text);
     });
   }
 

@@ -8,8 +8,8 @@ import {
 } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Language } from '../common/i18n/language';
-import { nameKey } from '../common/text/name-key';
 import { PostRegistry } from '../database/posts/post-registry';
+import { namedText, writeTranslation } from '../database/translations';
 import { whereVisibleStatus } from '../database/status-filter';
 import { writeWithUniqueSlug } from '../database/unique-slug';
 import { PostStatus } from '../events/entities/event.entity';
@@ -171,7 +171,14 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
       await writeWithUniqueSlug(manager, { target: this.tables.entity }, slugBase(id), id, (slug) =>
         manager.insert(this.tables.entity, values<E>({ ...columns, id, slug })),
       );
-      await this.writeText(manager, id, language, text);
+      await writeTranslation(
+        manager,
+        this.tables.translation,
+        this.tables.owner,
+        id,
+        language,
+        namedText(text),
+      );
       return id;
     });
   }
@@ -191,7 +198,14 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
           manager.update(this.tables.entity, id, values<E>({ slug })),
         );
       }
-      await this.writeText(manager, id, language, text);
+      await writeTranslation(
+        manager,
+        this.tables.translation,
+        this.tables.owner,
+        id,
+        language,
+        namedText(text),
+      );
     });
   }
 
@@ -209,29 +223,6 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
 
   private translations(): Repository<T> {
     return this.dataSource.getRepository(this.tables.translation);
-  }
-
-  /**
-   * Writes the given fields of one language's row in one statement: a new row gets them (the
-   * others null), an existing one only has them replaced. `name_key` always goes with `name`.
-   */
-  private async writeText(
-    manager: EntityManager,
-    id: number,
-    language: Language,
-    text: LinkedPostText,
-  ): Promise<void> {
-    const { name, description } = text;
-    const given = {
-      ...(name !== undefined ? { name, nameKey: nameKey(name) } : {}),
-      ...(description !== undefined ? { description } : {}),
-    };
-    if (Object.keys(given).length === 0) return;
-    const { owner, translation } = this.tables;
-    await manager.upsert(translation, values<T>({ [owner]: id, language, ...given }), [
-      owner,
-      'language',
-    ]);
   }
 
   private listQuery(filter: LinkedPostListFilter): SelectQueryBuilder<E> {

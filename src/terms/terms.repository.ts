@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { nameKey } from '../common/text/name-key';
 import { escapeLike } from '../database/sql-values';
+import { namedText, writeTranslation } from '../database/translations';
 import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
 import { EventEntity } from '../events/entities/event.entity';
 import { EventTermEntity } from '../events/entities/event-term.entity';
@@ -319,7 +320,14 @@ export class TermsRepository {
           (slug) => manager.update(TermEntity, { id: term.id }, { slug }),
         );
       }
-      await this.writeText(manager, term.id, language, text);
+      await writeTranslation(
+        manager,
+        TermTranslationEntity,
+        'termId',
+        term.id,
+        language,
+        namedText(text),
+      );
     });
   }
 
@@ -338,34 +346,6 @@ export class TermsRepository {
       await manager.delete(TermTranslationEntity, { termId: term.id });
       await manager.delete(TermEntity, { id: term.id });
     });
-  }
-
-  private async writeText(
-    manager: EntityManager,
-    termId: number,
-    language: Language,
-    text: TermText,
-  ): Promise<void> {
-    const changes: Partial<TermTranslationEntity> = {};
-    if (text.name !== undefined) {
-      changes.name = text.name;
-      changes.nameKey = nameKey(text.name);
-    }
-    if (text.description !== undefined) changes.description = text.description;
-    if (Object.keys(changes).length === 0) return;
-    const existing = await manager.findOneBy(TermTranslationEntity, { termId, language });
-    if (existing) {
-      await manager.update(TermTranslationEntity, { termId, language }, changes);
-    } else {
-      await manager.insert(TermTranslationEntity, {
-        termId,
-        language,
-        name: null,
-        nameKey: null,
-        description: null,
-        ...changes,
-      });
-    }
   }
 
   /**
