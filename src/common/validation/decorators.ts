@@ -20,6 +20,7 @@ import { isHttpUrl } from '../media/image';
 import { toBoolean, toInteger, toList, toNumber } from './convert';
 import { ProblemContext, reportAs } from './validate-input';
 import { MessageKey } from '../i18n/messages';
+import { POST_STATUSES } from '../status/post-status';
 
 const context = (problem: ProblemContext): ValidationOptions => reportAs(problem);
 
@@ -151,5 +152,48 @@ export function IdOrSlugListParam(): PropertyDecorator {
     Transform(({ value }: { value: unknown }) => toList(value)),
     IsArray(context({ message: 'param.invalid' })),
     ArrayNotEmpty(context({ message: 'param.invalid' })),
+  );
+}
+
+/** Longest description or excerpt: a `TEXT` column holds 65,535 bytes. */
+const MAX_RICH_TEXT_BYTES = 65_535;
+
+/** `param.too-long` when `measure` of a string value exceeds `max`; other types pass here. */
+export function AtMost(max: number, measure: (text: string) => number): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'atMost',
+      validator: { validate: (v: unknown) => typeof v !== 'string' || measure(v) <= max },
+    },
+    context({ message: 'param.too-long' }),
+  );
+}
+
+/** A description or excerpt: safe HTML is kept; `""` or null clears it. */
+export function RichTextParam(): PropertyDecorator {
+  return applyDecorators(
+    StringParam({ allowEmpty: true }),
+    AtMost(MAX_RICH_TEXT_BYTES, (text) => Buffer.byteLength(text, 'utf8')),
+  );
+}
+
+/** What `status` may ask a list for: post statuses, or `any`. */
+const STATUS_WORDS: ReadonlySet<string> = new Set([...POST_STATUSES, 'any']);
+
+/** Statuses to list, as repeated `status[]=` values, an array or a comma-separated string. */
+export function StatusListParam(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }: { value: unknown }) => toList(value)),
+    ValidateBy(
+      {
+        name: 'isStatusList',
+        validator: {
+          validate: (v: unknown) =>
+            Array.isArray(v) && v.every((status) => STATUS_WORDS.has(String(status))),
+        },
+      },
+      context({ message: 'param.invalid' }),
+    ),
   );
 }

@@ -8,24 +8,12 @@ import {
   ImageParam,
   IntegerParam,
   LanguageParam,
+  RichTextParam,
   StringParam,
   WebsiteParam,
 } from '../../common/validation/decorators';
 import { POST_STATUSES, PostStatus } from '../entities/event.entity';
 import { readOrganizerInput, readTermInput, readVenueInput } from '../links/link-inputs';
-
-const MAX_TEXT_BYTES = 65_535;
-
-const fitsText = ValidateBy(
-  {
-    name: 'fitsText',
-    validator: {
-      validate: (value: unknown) =>
-        typeof value !== 'string' || Buffer.byteLength(value, 'utf8') <= MAX_TEXT_BYTES,
-    },
-  },
-  reportAs({ message: 'param.too-long' }),
-);
 
 /** The writable fields of an event (interface §2); on update every one is optional. */
 export class EventFieldsDto {
@@ -53,8 +41,7 @@ export class EventFieldsDto {
   title?: string;
 
   /** Event description (safe HTML is kept); `""` clears it. */
-  @StringParam({ allowEmpty: true })
-  @fitsText
+  @RichTextParam()
   description?: string | null;
 
   /** Event slug; made unique by adding `-2`, `-3`, ... */
@@ -62,8 +49,7 @@ export class EventFieldsDto {
   slug?: string;
 
   /** Event excerpt (safe HTML is kept); `""` clears it. */
-  @StringParam({ allowEmpty: true })
-  @fitsText
+  @RichTextParam()
   excerpt?: string | null;
 
   /** Post status. */

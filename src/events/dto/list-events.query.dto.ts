@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { reportAs } from '../../common/validation/validate-input';
-import { IsArray, IsIn, IsOptional, ValidateBy } from 'class-validator';
-import { toBoolean, toList } from '../../common/validation/convert';
+import { IsOptional, ValidateBy } from 'class-validator';
+import { toBoolean } from '../../common/validation/convert';
 import {
   BooleanParam,
   DateParam,
@@ -10,9 +10,9 @@ import {
   IntegerParam,
   LanguageParam,
   NumberParam,
+  StatusListParam,
   StringParam,
 } from '../../common/validation/decorators';
-import { POST_STATUSES } from '../entities/event.entity';
 
 /** Query of `GET /events` (interface §4, TEC §7). */
 export class ListEventsQueryDto {
@@ -61,10 +61,7 @@ export class ListEventsQueryDto {
   featured?: boolean;
 
   /** Statuses to list, as a list or comma-separated; anonymous callers may ask for `publish` only. */
-  @IsOptional()
-  @Transform(({ value }: { value: unknown }) => toList(value))
-  @IsArray(reportAs({ message: 'param.invalid' }))
-  @IsIn([...POST_STATUSES, 'any'], { each: true, ...reportAs({ message: 'param.invalid' }) })
+  @StatusListParam()
   status?: string[];
 
   /** Only these event ids (list or comma-separated); the date window is then ignored. */

@@ -1,9 +1,9 @@
 import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
 import { EventTranslationEntity } from './event-translation.entity';
 
-/** Post statuses (contract §1, TEC §4). */
-export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+import { PostStatus } from '../../common/status/post-status';
+
+export { POST_STATUSES, type PostStatus } from '../../common/status/post-status';
 
 /**
  * An event. Instants are UTC `DATETIME`s; `timezone` is the IANA zone (or `UTC+2` offset) the

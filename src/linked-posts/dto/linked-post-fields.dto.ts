@@ -4,12 +4,13 @@ import {
   ImageParam,
   IntegerParam,
   LanguageParam,
+  RichTextParam,
   StringParam,
   WebsiteParam,
 } from '../../common/validation/decorators';
 import { reportAs } from '../../common/validation/validate-input';
 import { POST_STATUSES, PostStatus } from '../../events/entities/event.entity';
-import { RichTextParam, ShortTextParam } from './linked-post-params';
+import { ShortTextParam } from './linked-post-params';
 
 /** The writable fields venues and organizers share (TEC §5.5); on update every one is optional. */
 export class LinkedPostFieldsDto {

@@ -2,9 +2,9 @@ import {
   BooleanParam,
   IntegerParam,
   LanguageParam,
+  StatusListParam,
   StringParam,
 } from '../../common/validation/decorators';
-import { StatusListParam } from './linked-post-params';
 
 /** Query of `GET /venues` and `GET /organizers` (TEC §8.1). */
 export class LinkedPostListQueryDto {
