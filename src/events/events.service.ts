@@ -340,8 +340,7 @@ export class EventsService {
   }
 
   private async requireEvent(id: number, param: string): Promise<void> {
-    if ((await this.posts.kindOf(id)) !== 'event')
-      throw InvalidParamsError.of(param, 'param.invalid');
+    if (!(await this.posts.is(id, 'event'))) throw InvalidParamsError.of(param, 'param.invalid');
   }
 
   private async checkParent(
@@ -350,7 +349,7 @@ export class EventsService {
     ownId: number | undefined,
   ): Promise<void> {
     if (!parent) return;
-    if (parent === ownId || (await this.posts.kindOf(parent)) !== 'event') {
+    if (parent === ownId || !(await this.posts.is(parent, 'event'))) {
       problems.push({ param: 'post_parent', message: 'param.invalid' });
     }
   }

@@ -96,7 +96,7 @@ export abstract class LinkedPostsService<
     viewer: Viewer,
   ): Promise<LinkedPostPage<V>> {
     const statuses = listStatuses(query.status, viewer);
-    if (query.event !== undefined && (await this.posts.kindOf(query.event)) !== 'event') {
+    if (query.event !== undefined && !(await this.posts.is(query.event, 'event'))) {
       throw InvalidParamsError.of('event');
     }
     const words = searchWords(query.search);

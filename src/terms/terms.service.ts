@@ -109,7 +109,7 @@ export class TermsService {
     }
     for (const param of ['post', 'event'] as const) {
       const id = query[param];
-      if (id !== undefined && (await this.posts.kindOf(id)) !== 'event')
+      if (id !== undefined && !(await this.posts.is(id, 'event')))
         problems.push({ param, message: 'param.invalid' });
     }
     if (problems.length > 0) throw new InvalidParamsError(problems);

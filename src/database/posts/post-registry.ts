@@ -24,4 +24,9 @@ export class PostRegistry {
     });
     return row?.kind ?? null;
   }
+
+  /** Whether `id` names an item of `kind` (of any status). */
+  async is(id: number, kind: PostKind): Promise<boolean> {
+    return (await this.kindOf(id)) === kind;
+  }
 }
