@@ -71,6 +71,22 @@ describe('events: links to venues, organizers, categories and tags', () => {
       expect(await count('venues')).toBe(1);
     });
 
+    it('creates an inline venue sent form-encoded with brackets', async () => {
+      const form = new URLSearchParams(
+        Object.entries(eventBody()).map(([key, value]): [string, string] => [key, String(value)]),
+      );
+      form.append('venue[venue]', 'Form Hall');
+      form.append('venue[city]', 'Lleida');
+
+      const response = await request(sut.http)
+        .post(EVENTS)
+        .type('form')
+        .send(form.toString())
+        .expect(201);
+
+      expect(response.body.venue).toMatchObject({ venue: 'Form Hall', city: 'Lleida' });
+    });
+
     it.each([[''], [0], [[]], [null]])('unlinks the venue when sent %p', async (empty) => {
       const venue = await post(sut.http, '/venues', { venue: 'Harbour Hall' });
       const event = await createEvent(sut.http, { venue: venue.id });
@@ -181,6 +197,19 @@ describe('events: links to venues, organizers, categories and tags', () => {
 
       expect(kept.body.organizer).toHaveLength(1);
       expect(cleared.body.organizer).toEqual([]);
+    });
+
+    it('creates inline organizers on an update too, replacing the previous ones', async () => {
+      const a = await post(sut.http, '/organizers', { organizer: 'Alpha' });
+      const event = await createEvent(sut.http, { organizer: [a.id] });
+
+      const updated = await request(sut.http)
+        .put(`${EVENTS}/${event.id}`)
+        .send({ organizer: [{ organizer: 'Delta' }] })
+        .expect(200);
+
+      expect((updated.body.organizer as Item[]).map((o) => o['organizer'])).toEqual(['Delta']);
+      expect(await count('organizers')).toBe(2);
     });
 
     it('refuses an unknown organizer id', async () => {
