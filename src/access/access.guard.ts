@@ -1,7 +1,8 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { Permission, PERMISSION_KEY } from './permission.decorator';
+import { TokenVerifier } from './tokens/token-verifier';
 import { ANONYMOUS, Viewer } from './viewer';
 
 const viewers = new WeakMap<Request, Viewer>();
@@ -12,25 +13,34 @@ export function viewerOf(request: Request): Viewer {
 }
 
 /**
- * The one place that decides who may do what. Until tokens are verified (the access issue),
- * every caller is anonymous and write routes are open to all; reads already see only what an
- * anonymous caller may see.
+ * Establishes who is asking, before anything else runs: a request with an `Authorization`
+ * header that does not verify is 401 on every route. Rights are not decided here: parameter
+ * validation comes first (400 before 401/403, TEC §3.2), so each service checks the viewer's
+ * rights (`rights.ts`) once the request is known to be well formed and before it writes.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  private readonly logger = new Logger('Access');
 
-  canActivate(context: ExecutionContext): boolean {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly verifier: TokenVerifier,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
-    viewers.set(request, ANONYMOUS);
+    const header = request.headers.authorization;
+    const viewer = header === undefined ? ANONYMOUS : await this.verifier.authenticate(header);
+    viewers.set(request, viewer);
     const permission = this.reflector.get<Permission | undefined>(
       PERMISSION_KEY,
       context.getHandler(),
     );
-    return this.allows(ANONYMOUS, permission);
-  }
-
-  private allows(_viewer: Viewer, _permission: Permission | undefined): boolean {
+    if (permission && !this.verifier.configured) {
+      this.logger.warn(
+        `${request.method} ${request.path} (${permission}) is refused: set AUTH_JWT_SECRET or AUTH_JWKS_URL to verify tokens`,
+      );
+    }
     return true;
   }
 }

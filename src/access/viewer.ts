@@ -1,8 +1,12 @@
-/** Roles a token may carry (contract §4). */
+/** Roles a token may carry (contract §4), from most to least trusted. */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Who is asking: a user id and role from a verified token, or nobody. */
+/**
+ * Who is asking. `userId` is null for a caller without a token; a verified token gives its
+ * numeric `sub`, and `role` its role claim, or null when the claim names none of the roles
+ * (a signed-in user with no rights).
+ */
 export interface Viewer {
   readonly userId: number | null;
   readonly role: Role | null;
@@ -10,7 +14,7 @@ export interface Viewer {
 
 export const ANONYMOUS: Viewer = { userId: null, role: null };
 
-/** Whether `viewer` may see items that are not published (drafts, pending, private). */
-export function canSeeUnpublished(viewer: Viewer): boolean {
-  return viewer.role === 'administrator' || viewer.role === 'editor';
+/** Whether `value` names one of the roles. */
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { CurrentViewer } from '../access/current-viewer.decorator';
 import { RequiresPermission } from '../access/permission.decorator';
+import { Viewer } from '../access/viewer';
 import { Lang } from '../common/i18n/lang.decorator';
 import { Language } from '../common/i18n/language';
 import { Links } from '../common/links/links.decorator';
@@ -46,8 +48,12 @@ export class CategoriesController {
     @Body() body: CreateCategoryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.create(CATEGORY, body, language), { language, links });
+    return toTermResponse(await this.terms.create(CATEGORY, body, language, viewer), {
+      language,
+      links,
+    });
   }
 
   /** Read a category. */
@@ -71,8 +77,9 @@ export class CategoriesController {
     @Body() body: UpdateCategoryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.update(CATEGORY, id, body, language), {
+    return toTermResponse(await this.terms.update(CATEGORY, id, body, language, viewer), {
       language,
       links,
     });
@@ -86,7 +93,8 @@ export class CategoriesController {
     @Query() _query: TermQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.delete(CATEGORY, id), { language, links });
+    return toTermResponse(await this.terms.delete(CATEGORY, id, viewer), { language, links });
   }
 }

@@ -8,6 +8,7 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
   Validate,
   ValidatorConstraint,
   ValidatorConstraintInterface,
@@ -80,6 +81,9 @@ export class AppConfig {
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
+  @MinLength(32, {
+    message: 'must be at least 32 characters (256 bits) to sign HS256 tokens safely',
+  })
   AUTH_JWT_SECRET?: string;
 
   @Transform(emptyToUndefined)
@@ -104,7 +108,9 @@ export class AppConfig {
 
   @Transform(emptyToUndefined)
   @IsOptional()
-  @IsString()
+  @Matches(/^\s*(\*|https?:\/\/[^/,\s]+\/?)(\s*,\s*(\*|https?:\/\/[^/,\s]+\/?))*\s*$/, {
+    message: 'must be * or a comma-separated list of origins such as https://app.example.com',
+  })
   CORS_ORIGINS?: string;
 
   @Transform(emptyToUndefined)

@@ -1,37 +1,66 @@
 import { Brackets, WhereExpressionBuilder } from 'typeorm';
-import { PostStatus } from '../events/entities/event.entity';
+import { Visibility } from '../access/visibility';
+import { PostStatus } from '../common/status/post-status';
 
 /**
- * Keeps rows of `alias` (a table with `status` and `dateUtc`) whose status is one of `statuses`
- * as a reader sees it: `publish` includes `future` items whose date has passed, and `future`
- * only those still to come. Parameter names are prefixed with the alias so several can share a
- * query.
+ * Adds to `any` (an OR group) the rows of `alias` whose status is one of `statuses` as a reader
+ * sees it: `publish` includes `future` items whose date has passed, and `future` only those
+ * still to come. `key` makes the parameter names unique within the query.
  */
-export function whereVisibleStatus(
-  query: WhereExpressionBuilder,
+function orStatuses(
+  any: WhereExpressionBuilder,
   alias: string,
   statuses: ReadonlySet<PostStatus>,
   now: Date,
+  key: string,
 ): void {
-  const nowParam = `${alias}_now`;
-  const plainParam = `${alias}_plain`;
+  const nowParam = `${key}_now`;
+  const plainParam = `${key}_plain`;
+  const plain = [...statuses].filter((s) => s !== 'publish' && s !== 'future');
+  if (plain.length > 0)
+    any.orWhere(`${alias}.status IN (:...${plainParam})`, { [plainParam]: plain });
+  if (statuses.has('publish')) {
+    any.orWhere(`${alias}.status = 'publish'`);
+    any.orWhere(`(${alias}.status = 'future' AND ${alias}.dateUtc <= :${nowParam})`, {
+      [nowParam]: now,
+    });
+  }
+  if (statuses.has('future')) {
+    any.orWhere(`(${alias}.status = 'future' AND ${alias}.dateUtc > :${nowParam})`, {
+      [nowParam]: now,
+    });
+  }
+}
+
+/**
+ * Keeps the rows of `alias` (a table with `status`, `dateUtc` and `author`) that `visibility`
+ * shows: those of its statuses, plus the viewer's own of the `own` statuses. Parameter names are
+ * prefixed with the alias so several can share a query.
+ */
+export function whereVisible(
+  query: WhereExpressionBuilder,
+  alias: string,
+  visibility: Visibility,
+  now: Date,
+): void {
+  const { statuses, own } = visibility;
   query.andWhere(
     new Brackets((any) => {
-      const plain = [...statuses].filter((s) => s !== 'publish' && s !== 'future');
-      if (plain.length > 0)
-        any.orWhere(`${alias}.status IN (:...${plainParam})`, { [plainParam]: plain });
-      if (statuses.has('publish')) {
-        any.orWhere(`${alias}.status = 'publish'`);
-        any.orWhere(`(${alias}.status = 'future' AND ${alias}.dateUtc <= :${nowParam})`, {
-          [nowParam]: now,
-        });
+      orStatuses(any, alias, statuses, now, alias);
+      if (own && own.statuses.size > 0) {
+        const authorParam = `${alias}_author`;
+        any.orWhere(
+          new Brackets((mine) => {
+            mine.where(`${alias}.author = :${authorParam}`, { [authorParam]: own.author });
+            mine.andWhere(
+              new Brackets((ownAny) =>
+                orStatuses(ownAny, alias, own.statuses, now, `${alias}_own`),
+              ),
+            );
+          }),
+        );
       }
-      if (statuses.has('future')) {
-        any.orWhere(`(${alias}.status = 'future' AND ${alias}.dateUtc > :${nowParam})`, {
-          [nowParam]: now,
-        });
-      }
-      if (statuses.size === 0) any.where('1 = 0');
+      if (statuses.size === 0 && !own) any.where('1 = 0');
     }),
   );
 }

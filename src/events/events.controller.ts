@@ -58,13 +58,13 @@ export class EventsController {
   @Get('by-slug/:slug')
   async getBySlug(
     @Param('slug') slug: string,
-    @Query() _query: EventQueryDto,
+    @Query() query: EventQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
   ): Promise<EventResponseDto> {
     return this.presenter.one(
-      await this.events.getBySlug(slug, viewer, language),
+      await this.events.getBySlug(slug, viewer, language, query.password),
       language,
       links,
       true,
@@ -98,21 +98,23 @@ export class EventsController {
     @Query() _query: EventQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(await this.events.trashBySlug(slug, language), language, links);
+    const event = await this.events.trashBySlug(slug, language, viewer);
+    return this.presenter.one(event, language, links);
   }
 
   /** Read an event. */
   @Get(':id')
   async get(
     @Param('id', RouteIdPipe) id: number,
-    @Query() _query: EventQueryDto,
+    @Query() query: EventQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
   ): Promise<EventResponseDto> {
     return this.presenter.one(
-      await this.events.getById(id, viewer, language),
+      await this.events.getById(id, viewer, language, query.password),
       language,
       links,
       true,
@@ -146,7 +148,8 @@ export class EventsController {
     @Query() _query: EventQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(await this.events.trashById(id, language), language, links);
+    return this.presenter.one(await this.events.trashById(id, language, viewer), language, links);
   }
 }

@@ -21,6 +21,13 @@ export class EventNotAccessibleError extends DomainError {
   }
 }
 
+/** 403: the event is password-protected and the right password was not given. */
+export class EventPasswordProtectedError extends DomainError {
+  constructor() {
+    super('eventPasswordProtected');
+  }
+}
+
 /** 403: the event is in the trash. */
 export class EventTrashedError extends DomainError {
   constructor() {

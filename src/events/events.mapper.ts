@@ -23,6 +23,8 @@ export interface EventView {
   readonly event: EventEntity;
   readonly translations: readonly EventTranslationEntity[];
   readonly links: EventLinks;
+  /** Password-protected and not unlocked for the viewer: shown redacted (TEC §1.4). */
+  readonly locked?: boolean;
 }
 
 /** What the mapper needs besides the event. */
@@ -208,6 +210,33 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
   return response;
 }
 
+/**
+ * A password-protected event as a list shows it to a viewer who has not unlocked it (TEC §1.4):
+ * title, dates, time zone, slug, links and status stay; content, flags and links are emptied.
+ */
+export function redactProtected(response: EventResponseDto): EventResponseDto {
+  return {
+    ...response,
+    description: '',
+    excerpt: '',
+    image: false,
+    all_day: null,
+    cost: '',
+    cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: [] },
+    website: '',
+    show_map: null,
+    show_map_link: null,
+    hide_from_listings: null,
+    sticky: null,
+    featured: null,
+    categories: [],
+    tags: [],
+    venue: [],
+    organizer: [],
+    custom_fields: [],
+  };
+}
+
 /** A page of events as the list body shows it. */
 export function toEventListResponse(
   views: readonly EventView[],
@@ -219,7 +248,10 @@ export function toEventListResponse(
   },
 ): EventListResponseDto {
   return {
-    events: views.map((view) => toEventResponse(view, mapping)),
+    events: views.map((view) => {
+      const response = toEventResponse(view, mapping);
+      return view.locked ? redactProtected(response) : response;
+    }),
     ...page.links,
     total: page.total,
     total_pages: page.totalPages,

@@ -4,10 +4,11 @@ import { Brackets, DataSource, EntityManager, In, SelectQueryBuilder } from 'typ
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
 import { escapeLike } from '../database/sql-values';
-import { whereVisibleStatus } from '../database/status-filter';
+import { Visibility } from '../access/visibility';
+import { whereVisible } from '../database/status-filter';
 import { writeTranslation } from '../database/translations';
 import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
-import { EventEntity, PostStatus } from './entities/event.entity';
+import { EventEntity } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventTermEntity } from './entities/event-term.entity';
@@ -17,8 +18,8 @@ import { VenueEntity } from '../venues/entities/venue.entity';
 
 /** Which events a list asks for; every bound is a UTC instant. */
 export interface EventListFilter {
-  /** Statuses to include, as the viewer may see them; `publish` includes past `future` ones. */
-  readonly statuses: ReadonlySet<PostStatus>;
+  /** The events the viewer's list may hold, by status and author. */
+  readonly visibility: Visibility;
   readonly now: Date;
   readonly startFrom?: Date;
   readonly endUntil?: Date;
@@ -293,7 +294,7 @@ export class EventsRepository {
       .getRepository(EventEntity)
       .createQueryBuilder('e')
       .where('e.hideFromListings = :hidden', { hidden: false });
-    whereVisibleStatus(query, 'e', filter.statuses, filter.now);
+    whereVisible(query, 'e', filter.visibility, filter.now);
     const bounds: [keyof EventListFilter, string][] = [
       ['startFrom', 'e.startUtc >= :startFrom'],
       ['endUntil', 'e.endUtc <= :endUntil'],

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
-import { listStatuses } from '../access/list-statuses';
-import { canSeeUnpublished, Viewer } from '../access/viewer';
+import {
+  mayAssignAuthor,
+  mayEdit,
+  mayManageTerms,
+  mayReadUnpublished,
+  mayWrite,
+  requireRight,
+  scaledStatus,
+} from '../access/rights';
+import { listVisibility } from '../access/visibility';
+import { Viewer } from '../access/viewer';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { Clock } from '../common/clock/clock';
 import { parseDateInput, publicationDate } from '../common/dates/parse-date';
@@ -15,11 +24,13 @@ import {
 import { Language } from '../common/i18n/language';
 import { imageColumns } from '../common/media/image';
 import { Paging, totalPages } from '../common/paging/paging';
+import { hashPostPassword, postPasswordMatches } from '../common/secrets/post-password';
 import { normaliseCostInput } from '../common/text/cost';
 import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { slugify } from '../common/text/slug';
 import { AppConfig } from '../config/app-config';
 import { PostRegistry } from '../database/posts/post-registry';
+import { TAXONOMIES } from '../terms/entities/term.entity';
 import { CreateEventDto } from './dto/create-event.dto';
 import { EventFieldsDto } from './dto/event-fields.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
@@ -31,13 +42,14 @@ import {
   EventNotAccessibleError,
   EventNotFoundError,
   EventPageNotFoundError,
+  EventPasswordProtectedError,
   EventTrashedError,
   NotAnEventError,
 } from './events.errors';
 import { EventView } from './events.mapper';
 import { EventColumns, EventListFilter, EventsRepository, EventText } from './events.repository';
 import { EventDateBounds } from './pipes/event-dates.pipe';
-import { EventLinksService } from './links/event-links.service';
+import { EventLinksService, LinkPlan } from './links/event-links.service';
 
 /** A page of events with what its links and headers need. */
 export interface EventPage {
@@ -82,7 +94,7 @@ export class EventsService {
     language: Language,
     viewer: Viewer,
   ): Promise<EventPage> {
-    const statuses = listStatuses(query.status, viewer);
+    const { visibility, statuses } = listVisibility(query.status, viewer);
     if (query.post_parent !== undefined) await this.requireEvent(query.post_parent, 'post_parent');
     const now = this.clock.now().toJSDate();
     const words = query.search?.split(/\s+/).filter((word) => word !== '') ?? [];
@@ -92,7 +104,7 @@ export class EventsService {
       ...linked,
       geoloc: query.geoloc,
       nearVenueIds,
-      statuses: new Set(statuses),
+      visibility,
       now,
       startFrom: bounds.startFrom?.toJSDate(),
       endUntil: bounds.endUntil?.toJSDate(),
@@ -108,8 +120,14 @@ export class EventsService {
     const offset = (paging.page - 1) * paging.perPage;
     const { events, total } = await this.events.findPage(filter, offset, paging.perPage);
     if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
+    const views = await this.withText(events, language);
     return {
-      views: await this.withText(events, language),
+      views: await Promise.all(
+        views.map(async (view) => ({
+          ...view,
+          locked: !(await this.unlocked(view.event, viewer, query.password)),
+        })),
+      ),
       page: paging.page,
       perPage: paging.perPage,
       total,
@@ -118,22 +136,41 @@ export class EventsService {
     };
   }
 
-  async getById(id: number, viewer: Viewer, language: Language): Promise<EventView> {
-    return this.readable(await this.byId(id), viewer, language);
+  async getById(
+    id: number,
+    viewer: Viewer,
+    language: Language,
+    password: string | undefined,
+  ): Promise<EventView> {
+    return this.readable(await this.byId(id), viewer, language, password);
   }
 
-  async getBySlug(slug: string, viewer: Viewer, language: Language): Promise<EventView> {
-    return this.readable(await this.bySlug(slug), viewer, language);
+  async getBySlug(
+    slug: string,
+    viewer: Viewer,
+    language: Language,
+    password: string | undefined,
+  ): Promise<EventView> {
+    return this.readable(await this.bySlug(slug), viewer, language, password);
   }
 
+  /**
+   * A single read (TEC §3.3): trashed events are gone for everyone; other unpublished ones are
+   * for editors and their author; a password-protected one needs its password unless the
+   * viewer may edit it.
+   */
   private async readable(
     event: EventEntity,
     viewer: Viewer,
     language: Language,
+    password: string | undefined,
   ): Promise<EventView> {
     const status = effectiveStatus(event, this.clock.now().toJSDate());
     if (status === 'trash') throw new EventTrashedError();
-    if (status !== 'publish' && !canSeeUnpublished(viewer)) throw new EventNotAccessibleError();
+    if (status !== 'publish' && !mayReadUnpublished(viewer, event)) {
+      throw new EventNotAccessibleError();
+    }
+    if (!(await this.unlocked(event, viewer, password))) throw new EventPasswordProtectedError();
     const [view] = await this.withText([event], language);
     if (!view) throw new EventNotFoundError(event.id);
     return view;
@@ -159,11 +196,15 @@ export class EventsService {
     const title = this.title(dto.title, problems);
     const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
+    requireRight(viewer, mayWrite(viewer));
+    this.requireWriteRights(viewer, dto, plan);
     const links = await this.links.resolve(plan, language, viewer);
     const dateUtc = publicationDate(dto, this.siteZone, now) ?? now;
+    const status = scaledStatus(viewer, dto.status, true) ?? 'publish';
     const columns: EventColumns = {
-      status: statusOnSave(dto.status ?? 'publish', dateUtc.toJSDate(), now.toJSDate()),
+      status: statusOnSave(status, dateUtc.toJSDate(), now.toJSDate()),
       author: dto.author ?? viewer.userId ?? 0,
+      passwordHash: dto.password ? await hashPostPassword(dto.password) : null,
       originalLanguage: language,
       dateUtc: dateUtc.toJSDate(),
       modifiedUtc: now.toJSDate(),
@@ -194,7 +235,7 @@ export class EventsService {
     language: Language,
     viewer: Viewer,
   ): Promise<EventView> {
-    return this.update(await this.byId(id), dto, language, viewer);
+    return this.update(await this.byIdToWrite(id, viewer), dto, language, viewer);
   }
 
   async updateBySlug(
@@ -206,12 +247,12 @@ export class EventsService {
     return this.update(await this.bySlug(slug), dto, language, viewer);
   }
 
-  async trashById(id: number, language: Language): Promise<EventView> {
-    return this.trash(await this.byId(id), language);
+  async trashById(id: number, language: Language, viewer: Viewer): Promise<EventView> {
+    return this.trash(await this.byIdToWrite(id, viewer), language, viewer);
   }
 
-  async trashBySlug(slug: string, language: Language): Promise<EventView> {
-    return this.trash(await this.bySlug(slug), language);
+  async trashBySlug(slug: string, language: Language, viewer: Viewer): Promise<EventView> {
+    return this.trash(await this.bySlug(slug), language, viewer);
   }
 
   /** Applies the fields `dto` carries; everything it leaves out keeps its value (contract §2). */
@@ -246,8 +287,11 @@ export class EventsService {
     const title = dto.title === undefined ? undefined : this.title(dto.title, problems);
     const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
+    requireRight(viewer, mayEdit(viewer, event));
+    this.requireWriteRights(viewer, dto, plan);
     const links = await this.links.resolve(plan, language, viewer);
     const dateUtc = publicationDate(dto, this.siteZone, now);
+    const requestedStatus = scaledStatus(viewer, dto.status, false);
     const columns: Partial<EventColumns> = {
       modifiedUtc: now.toJSDate(),
       timezone: zoneName,
@@ -256,14 +300,17 @@ export class EventsService {
       allDay,
     };
     if (dateUtc) columns.dateUtc = dateUtc.toJSDate();
-    if (dto.status !== undefined || dateUtc) {
+    if (requestedStatus !== undefined || dateUtc) {
       columns.status = statusOnSave(
-        dto.status ?? event.status,
+        requestedStatus ?? event.status,
         (dateUtc ?? DateTime.fromJSDate(event.dateUtc)).toJSDate(),
         now.toJSDate(),
       );
     }
     if (dto.author !== undefined) columns.author = dto.author;
+    if (dto.password !== undefined) {
+      columns.passwordHash = dto.password ? await hashPostPassword(dto.password) : null;
+    }
     if (dto.cost !== undefined) columns.cost = this.cost(dto.cost) ?? null;
     if (dto.website !== undefined) columns.website = dto.website || null;
     if (dto.image !== undefined) Object.assign(columns, imageColumns(dto.image));
@@ -284,7 +331,8 @@ export class EventsService {
     return this.view(event.id, language);
   }
 
-  private async trash(event: EventEntity, language: Language): Promise<EventView> {
+  private async trash(event: EventEntity, language: Language, viewer: Viewer): Promise<EventView> {
+    requireRight(viewer, mayEdit(viewer, event));
     if (event.status === 'trash') throw new EventAlreadyTrashedError();
     await this.events.trash(event.id, this.clock.now().toJSDate());
     return this.view(event.id, language);
@@ -296,6 +344,41 @@ export class EventsService {
     const kind = await this.posts.kindOf(id);
     if (kind !== null && kind !== 'event') throw new NotAnEventError();
     throw new EventNotFoundError(id);
+  }
+
+  /**
+   * The event a write by id names. An id that names no event is 404 for callers who may write
+   * events and 401/403 for the others (TEC §3.4).
+   */
+  private async byIdToWrite(id: number, viewer: Viewer): Promise<EventEntity> {
+    try {
+      return await this.byId(id);
+    } catch (error: unknown) {
+      if (error instanceof EventNotFoundError) requireRight(viewer, mayWrite(viewer));
+      throw error;
+    }
+  }
+
+  /**
+   * Rights a write needs besides the event's own: giving it to another author (editors), and
+   * creating categories or tags by name (those who manage them).
+   */
+  private requireWriteRights(viewer: Viewer, dto: EventFieldsDto, plan: LinkPlan): void {
+    if (dto.author !== undefined) requireRight(viewer, mayAssignAuthor(viewer, dto.author));
+    for (const taxonomy of TAXONOMIES) {
+      const newNames = plan.terms[taxonomy]?.newNames ?? [];
+      if (newNames.length > 0) requireRight(viewer, mayManageTerms(viewer, taxonomy));
+    }
+  }
+
+  /** Whether `viewer` sees a protected event's content: no password, an editor, or a match. */
+  private async unlocked(
+    event: EventEntity,
+    viewer: Viewer,
+    password: string | undefined,
+  ): Promise<boolean> {
+    if (event.passwordHash === null || mayEdit(viewer, event)) return true;
+    return password !== undefined && postPasswordMatches(event.passwordHash, password);
   }
 
   private async bySlug(slug: string): Promise<EventEntity> {

@@ -10,9 +10,9 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
 import { namedText, writeTranslation } from '../database/translations';
-import { whereVisibleStatus } from '../database/status-filter';
+import { Visibility } from '../access/visibility';
+import { whereVisible } from '../database/status-filter';
 import { writeWithUniqueSlug } from '../database/unique-slug';
-import { PostStatus } from '../events/entities/event.entity';
 import {
   LinkedPostColumns,
   LinkedPostEntity,
@@ -24,9 +24,6 @@ import { whereAllWordsInOneField } from './linked-post-search';
 
 /** The alias of the venue or organizer in every query here. */
 const ITEM = 'p';
-
-/** Event statuses that do not count for `has_events` (TEC §8.1). */
-const NOT_COUNTED_EVENT_STATUSES = ['draft', 'pending', 'trash'];
 
 /**
  * `columns` as TypeORM's write type of `X`: over a generic entity the compiler cannot see that
@@ -57,16 +54,18 @@ export interface LinkedPostTables<E extends LinkedPostEntity, T extends LinkedPo
 
 /** Which venues or organizers a list asks for. */
 export interface LinkedPostListFilter {
-  /** Statuses to include, as the viewer may see them; `publish` includes past `future` ones. */
-  readonly statuses: ReadonlySet<PostStatus>;
+  /** The items the viewer's list may hold, by status and author. */
+  readonly visibility: Visibility;
   readonly now: Date;
   readonly search?: { readonly words: readonly string[]; readonly language: Language };
   /** Only the items linked to this event. */
   readonly event?: number;
-  /** Linked (true) or not (false) to an event that is not a draft, pending or trashed. */
+  /** The events the viewer may see: those `hasEvents` and `onlyWithUpcoming` count. */
+  readonly visibleEvents: Visibility;
+  /** Linked (true) or not (false) to an event the viewer may see. */
   readonly hasEvents?: boolean;
-  /** Only items linked to an event starting at `now` or later, among events of these statuses. */
-  readonly upcomingAmong?: ReadonlySet<PostStatus>;
+  /** Only items linked to an event the viewer may see starting at `now` or later. */
+  readonly onlyWithUpcoming?: boolean;
 }
 
 /**
@@ -227,7 +226,7 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
 
   private listQuery(filter: LinkedPostListFilter): SelectQueryBuilder<E> {
     const query = this.items();
-    whereVisibleStatus(query, ITEM, filter.statuses, filter.now);
+    whereVisible(query, ITEM, filter.visibility, filter.now);
     if (filter.search) this.whereSearch(query, filter.search.words, filter.search.language);
     if (filter.event !== undefined) {
       const event = filter.event;
@@ -237,16 +236,15 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     }
     if (filter.hasEvents !== undefined) {
       const exists = this.linkedEvent(query, 'eh', (sub) =>
-        sub.andWhere('eh.status NOT IN (:...uncounted)', { uncounted: NOT_COUNTED_EVENT_STATUSES }),
+        whereVisible(sub, 'eh', filter.visibleEvents, filter.now),
       );
       query.andWhere(filter.hasEvents ? exists : `NOT ${exists}`);
     }
-    const upcomingAmong = filter.upcomingAmong;
-    if (upcomingAmong) {
+    if (filter.onlyWithUpcoming) {
       query.andWhere(
         this.linkedEvent(query, 'eu', (sub) => {
           sub.andWhere('eu.startUtc >= :upcomingFrom', { upcomingFrom: filter.now });
-          whereVisibleStatus(sub, 'eu', upcomingAmong, filter.now);
+          whereVisible(sub, 'eu', filter.visibleEvents, filter.now);
         }),
       );
     }

@@ -1,6 +1,14 @@
 import { DateTime, Zone } from 'luxon';
-import { listStatuses, VISIBLE_TO_EDITORS } from '../access/list-statuses';
-import { canSeeUnpublished, Viewer } from '../access/viewer';
+import {
+  mayAssignAuthor,
+  mayEdit,
+  mayReadUnpublished,
+  mayWrite,
+  requireRight,
+  scaledStatus,
+} from '../access/rights';
+import { listVisibility, visibleEvents } from '../access/visibility';
+import { Viewer } from '../access/viewer';
 import { Clock } from '../common/clock/clock';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { publicationDate } from '../common/dates/parse-date';
@@ -95,21 +103,19 @@ export abstract class LinkedPostsService<
     language: Language,
     viewer: Viewer,
   ): Promise<LinkedPostPage<V>> {
-    const statuses = listStatuses(query.status, viewer);
+    const { visibility, statuses } = listVisibility(query.status, viewer);
     if (query.event !== undefined && !(await this.posts.is(query.event, 'event'))) {
       throw InvalidParamsError.of('event');
     }
     const words = searchWords(query.search);
-    const upcomingAmong: readonly PostStatus[] = canSeeUnpublished(viewer)
-      ? VISIBLE_TO_EDITORS
-      : ['publish'];
     const filter: LinkedPostListFilter = {
-      statuses: new Set(statuses),
+      visibility,
+      visibleEvents: visibleEvents(viewer),
       now: this.clock.now().toJSDate(),
       search: words.length > 0 ? { words, language } : undefined,
       event: query.event,
       hasEvents: query.has_events,
-      upcomingAmong: query.only_with_upcoming ? new Set(upcomingAmong) : undefined,
+      onlyWithUpcoming: query.only_with_upcoming,
     };
     const offset = (paging.page - 1) * paging.perPage;
     const { items, total } = await this.repository.findPage(filter, offset, paging.perPage);
@@ -136,23 +142,22 @@ export abstract class LinkedPostsService<
    * Creates an item whose text is written in `language`, which becomes its original language.
    * When an item not in the trash already has the same name (and the same description, when one
    * is given) as a reader of `language` sees them, that item is updated with the other fields
-   * instead and returned (TEC §5.5).
+   * instead (when the viewer may edit it; else it is reused as it is) and returned (TEC §5.5).
    */
   async create(dto: D, language: Language, viewer: Viewer): Promise<V> {
     const text = this.text(dto);
     const name = text.name;
     if (name === undefined) throw new MissingParamsError([this.rules.kind]);
     if (name === '') throw InvalidParamsError.of(this.rules.kind);
+    requireRight(viewer, mayWrite(viewer));
+    this.requireAuthorRight(viewer, dto);
     const duplicate = await this.findDuplicate(name, text.description, language);
     const now = this.clock.now();
     if (duplicate) {
-      await this.repository.update(
-        duplicate.id,
-        this.columns(dto, duplicate, now),
-        undefined,
-        language,
-        {},
-      );
+      if (mayEdit(viewer, duplicate)) {
+        const columns = this.columns(dto, duplicate, now, scaledStatus(viewer, dto.status, false));
+        await this.repository.update(duplicate.id, columns, undefined, language, {});
+      }
       return this.view(duplicate.id);
     }
     const columns = {
@@ -160,7 +165,7 @@ export abstract class LinkedPostsService<
       author: viewer.userId ?? 0,
       originalLanguage: language,
       dateUtc: now.toJSDate(),
-      ...this.columns(dto, undefined, now),
+      ...this.columns(dto, undefined, now, scaledStatus(viewer, dto.status, true)),
     } as LinkedPostColumns<E>;
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
     const slugBase = (id: number): string =>
@@ -169,20 +174,20 @@ export abstract class LinkedPostsService<
     return this.view(id);
   }
 
-  async updateById(id: number, dto: D, language: Language): Promise<V> {
-    return this.update(await this.byId(id), dto, language);
+  async updateById(id: number, dto: D, language: Language, viewer: Viewer): Promise<V> {
+    return this.update(await this.byId(id), dto, language, viewer);
   }
 
-  async updateBySlug(slug: string, dto: D, language: Language): Promise<V> {
-    return this.update(await this.bySlug(slug), dto, language);
+  async updateBySlug(slug: string, dto: D, language: Language, viewer: Viewer): Promise<V> {
+    return this.update(await this.bySlug(slug), dto, language, viewer);
   }
 
-  async trashById(id: number): Promise<V> {
-    return this.trash(await this.byId(id));
+  async trashById(id: number, viewer: Viewer): Promise<V> {
+    return this.trash(await this.byId(id), viewer);
   }
 
-  async trashBySlug(slug: string): Promise<V> {
-    return this.trash(await this.bySlug(slug));
+  async trashBySlug(slug: string, viewer: Viewer): Promise<V> {
+    return this.trash(await this.bySlug(slug), viewer);
   }
 
   /** The items with these ids, whatever their status, with their text: two queries in all. */
@@ -203,30 +208,40 @@ export abstract class LinkedPostsService<
   }
 
   /** Applies the fields `dto` carries; everything it leaves out keeps its value (contract §2). */
-  private async update(item: E, dto: D, language: Language): Promise<V> {
+  private async update(item: E, dto: D, language: Language, viewer: Viewer): Promise<V> {
+    requireRight(viewer, mayEdit(viewer, item));
+    this.requireAuthorRight(viewer, dto);
     const slugBase = dto.slug === undefined ? undefined : slugify(dto.slug) || item.slug;
-    const columns = this.columns(dto, item, this.clock.now());
+    const status = scaledStatus(viewer, dto.status, false);
+    const columns = this.columns(dto, item, this.clock.now(), status);
     await this.repository.update(item.id, columns, slugBase, language, this.text(dto));
     return this.view(item.id);
   }
 
-  private async trash(item: E): Promise<V> {
+  private async trash(item: E, viewer: Viewer): Promise<V> {
+    requireRight(viewer, mayEdit(viewer, item));
     if (item.status === 'trash') throw new this.rules.errors.alreadyTrashed();
     await this.repository.trash(item.id, this.clock.now().toJSDate());
     return this.view(item.id);
   }
 
   /**
-   * The columns `dto` sets on `current` (or on a new item), the shared ones and the kind's; a
-   * status or date change gives the stored status as WordPress would (`future` when dated later).
+   * The columns `dto` sets on `current` (or on a new item), the shared ones and the kind's;
+   * `status` is the one asked for as the viewer's rights allow. A status or date change gives
+   * the stored status as WordPress would (`future` when dated later).
    */
-  private columns(dto: D, current: E | undefined, now: DateTime): LinkedPostColumns<E> {
+  private columns(
+    dto: D,
+    current: E | undefined,
+    now: DateTime,
+    status: PostStatus | undefined,
+  ): LinkedPostColumns<E> {
     const columns: LinkedPostColumns<LinkedPostEntity> = { modifiedUtc: now.toJSDate() };
     const dateUtc = publicationDate(dto, this.siteZone, now)?.toJSDate();
     if (dateUtc) columns.dateUtc = dateUtc;
-    if (dto.status !== undefined || dateUtc) {
+    if (status !== undefined || dateUtc) {
       columns.status = statusOnSave(
-        dto.status ?? current?.status ?? 'publish',
+        status ?? current?.status ?? 'publish',
         dateUtc ?? current?.dateUtc ?? now.toJSDate(),
         now.toJSDate(),
       );
@@ -272,9 +287,15 @@ export abstract class LinkedPostsService<
       });
   }
 
+  /** Giving an item to another author is for editors. */
+  private requireAuthorRight(viewer: Viewer, dto: D): void {
+    if (dto.author !== undefined) requireRight(viewer, mayAssignAuthor(viewer, dto.author));
+  }
+
+  /** Unpublished items (trashed ones included) are for editors and their author (TEC §4). */
   private async readable(item: E, viewer: Viewer): Promise<V> {
     const status = effectiveStatus(item, this.clock.now().toJSDate());
-    if (status !== 'publish' && !canSeeUnpublished(viewer)) {
+    if (status !== 'publish' && !mayReadUnpublished(viewer, item)) {
       throw new this.rules.errors.notAccessible();
     }
     const texts = await this.repository.findTranslations([item.id]);

@@ -78,8 +78,9 @@ export class OrganizersController {
     @Body() body: UpdateOrganizerDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<OrganizerResponseDto> {
-    const organizer = await this.organizers.updateBySlug(slug, body, language);
+    const organizer = await this.organizers.updateBySlug(slug, body, language, viewer);
     return this.presenter.one(organizer, language, links);
   }
 
@@ -91,8 +92,9 @@ export class OrganizersController {
     @Query() _query: OrganizerQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<OrganizerResponseDto> {
-    return this.presenter.one(await this.organizers.trashBySlug(slug), language, links);
+    return this.presenter.one(await this.organizers.trashBySlug(slug, viewer), language, links);
   }
 
   /** Read an organizer. */
@@ -117,8 +119,9 @@ export class OrganizersController {
     @Body() body: UpdateOrganizerDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<OrganizerResponseDto> {
-    const organizer = await this.organizers.updateById(id, body, language);
+    const organizer = await this.organizers.updateById(id, body, language, viewer);
     return this.presenter.one(organizer, language, links);
   }
 
@@ -130,7 +133,8 @@ export class OrganizersController {
     @Query() _query: OrganizerQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<OrganizerResponseDto> {
-    return this.presenter.one(await this.organizers.trashById(id), language, links);
+    return this.presenter.one(await this.organizers.trashById(id, viewer), language, links);
   }
 }

@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { CurrentViewer } from '../access/current-viewer.decorator';
 import { RequiresPermission } from '../access/permission.decorator';
+import { Viewer } from '../access/viewer';
 import { Lang } from '../common/i18n/lang.decorator';
 import { Language } from '../common/i18n/language';
 import { Links } from '../common/links/links.decorator';
@@ -46,8 +48,12 @@ export class TagsController {
     @Body() body: CreateTagDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.create(TAG, body, language), { language, links });
+    return toTermResponse(await this.terms.create(TAG, body, language, viewer), {
+      language,
+      links,
+    });
   }
 
   /** Read a tag. */
@@ -71,8 +77,9 @@ export class TagsController {
     @Body() body: UpdateTagDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.update(TAG, id, body, language), {
+    return toTermResponse(await this.terms.update(TAG, id, body, language, viewer), {
       language,
       links,
     });
@@ -86,7 +93,8 @@ export class TagsController {
     @Query() _query: TermQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.delete(TAG, id), { language, links });
+    return toTermResponse(await this.terms.delete(TAG, id, viewer), { language, links });
   }
 }

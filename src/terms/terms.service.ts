@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { mayManageTerms, requireRight } from '../access/rights';
+import { Viewer } from '../access/viewer';
 import { Clock } from '../common/clock/clock';
 import { InvalidParamsError, ParamProblem } from '../common/errors/domain-error';
 import { Language } from '../common/i18n/language';
@@ -144,12 +146,18 @@ export class TermsService {
   }
 
   /** Creates a term whose text is written in `language`, which becomes its original language. */
-  async create(taxonomy: Taxonomy, input: TermInput, language: Language): Promise<TermView> {
+  async create(
+    taxonomy: Taxonomy,
+    input: TermInput,
+    language: Language,
+    viewer: Viewer,
+  ): Promise<TermView> {
     this.refuseParentOfFlat(taxonomy, input);
     const problems: ParamProblem[] = [];
     const name = this.name(input.name ?? '', problems);
     const parent = await this.parent(taxonomy, input.parent, undefined, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
+    requireRight(viewer, mayManageTerms(viewer, taxonomy));
     await this.refuseDuplicate(taxonomy, name, parent ?? 0, language, undefined);
     const slugBase = this.slugBase(taxonomy, input.slug, name);
     const id = await this.terms.create(taxonomy, parent ?? 0, slugBase, language, {
@@ -168,6 +176,7 @@ export class TermsService {
     id: number,
     input: TermInput,
     language: Language,
+    viewer: Viewer,
   ): Promise<TermView> {
     const term = await this.byId(taxonomy, id);
     this.refuseParentOfFlat(taxonomy, input);
@@ -176,6 +185,7 @@ export class TermsService {
     if (input.slug === null) problems.push({ param: 'slug', message: 'param.invalid' });
     const parent = await this.parent(taxonomy, input.parent, term.id, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
+    requireRight(viewer, mayManageTerms(viewer, taxonomy));
     if (name !== undefined || (parent !== undefined && parent !== term.parent)) {
       const shownName = name ?? (await this.nameSeenIn(term, language));
       await this.refuseDuplicate(taxonomy, shownName, parent ?? term.parent, language, term.id);
@@ -193,8 +203,10 @@ export class TermsService {
    * Deletes a term for good and returns it as it was just before (count included). Its
    * children move up to its parent; its links to events go.
    */
-  async delete(taxonomy: Taxonomy, id: number): Promise<TermView> {
-    const view = await this.view(await this.byId(taxonomy, id));
+  async delete(taxonomy: Taxonomy, id: number, viewer: Viewer): Promise<TermView> {
+    const term = await this.byId(taxonomy, id);
+    requireRight(viewer, mayManageTerms(viewer, taxonomy));
+    const view = await this.view(term);
     await this.terms.delete(view.term);
     return view;
   }

@@ -74,8 +74,9 @@ export class VenuesController {
     @Body() body: UpdateVenueDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<VenueResponseDto> {
-    const venue = await this.venues.updateBySlug(slug, body, language);
+    const venue = await this.venues.updateBySlug(slug, body, language, viewer);
     return this.presenter.one(venue, language, links);
   }
 
@@ -87,8 +88,9 @@ export class VenuesController {
     @Query() _query: VenueQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<VenueResponseDto> {
-    return this.presenter.one(await this.venues.trashBySlug(slug), language, links);
+    return this.presenter.one(await this.venues.trashBySlug(slug, viewer), language, links);
   }
 
   /** Read a venue. */
@@ -113,8 +115,9 @@ export class VenuesController {
     @Body() body: UpdateVenueDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<VenueResponseDto> {
-    const venue = await this.venues.updateById(id, body, language);
+    const venue = await this.venues.updateById(id, body, language, viewer);
     return this.presenter.one(venue, language, links);
   }
 
@@ -126,7 +129,8 @@ export class VenuesController {
     @Query() _query: VenueQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<VenueResponseDto> {
-    return this.presenter.one(await this.venues.trashById(id), language, links);
+    return this.presenter.one(await this.venues.trashById(id, viewer), language, links);
   }
 }

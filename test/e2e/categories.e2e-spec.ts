@@ -64,7 +64,7 @@ describe('categories', () => {
 
   describe('POST /categories', () => {
     it('creates a category and answers 201 with the representation in TEC key order', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(CATEGORIES)
         .send({ name: 'Jazz', description: 'Jazz music' })
         .expect(201);
@@ -135,11 +135,8 @@ describe('categories', () => {
     });
 
     it('answers 400 rest_missing_callback_param when the name is missing or null', async () => {
-      const missing = await request(sut.http)
-        .post(CATEGORIES)
-        .send({ description: 'x' })
-        .expect(400);
-      const nullName = await request(sut.http).post(CATEGORIES).send({ name: null }).expect(400);
+      const missing = await sut.admin.post(CATEGORIES).send({ description: 'x' }).expect(400);
+      const nullName = await sut.admin.post(CATEGORIES).send({ name: null }).expect(400);
 
       for (const response of [missing, nullName]) {
         expect(response.body).toEqual({
@@ -152,15 +149,9 @@ describe('categories', () => {
     });
 
     it('answers 400 on an empty name or slug, a name of markup only and a name over 200 characters', async () => {
-      const empty = await request(sut.http)
-        .post(CATEGORIES)
-        .send({ name: '', slug: '' })
-        .expect(400);
-      const markup = await request(sut.http)
-        .post(CATEGORIES)
-        .send({ name: '<b> </b>' })
-        .expect(400);
-      const long = await request(sut.http)
+      const empty = await sut.admin.post(CATEGORIES).send({ name: '', slug: '' }).expect(400);
+      const markup = await sut.admin.post(CATEGORIES).send({ name: '<b> </b>' }).expect(400);
+      const long = await sut.admin
         .post(CATEGORIES)
         .send({ name: 'x'.repeat(201) })
         .expect(400);
@@ -177,7 +168,7 @@ describe('categories', () => {
     it.each([['foo'], [''], [-1], [1.5]])(
       'answers 400 on parent %p, which is not a category id or 0',
       async (parent) => {
-        const response = await request(sut.http)
+        const response = await sut.admin
           .post(CATEGORIES)
           .send({ name: 'Jazz', parent })
           .expect(400);
@@ -190,7 +181,7 @@ describe('categories', () => {
       const tag = await createTag(sut.http);
 
       for (const parent of [tag.id, tag.id + 1000]) {
-        const response = await request(sut.http)
+        const response = await sut.admin
           .post(CATEGORIES)
           .send({ name: 'Jazz', parent })
           .expect(400);
@@ -202,11 +193,8 @@ describe('categories', () => {
       const music = await createCategory(sut.http, { name: 'Music' });
       const jazz = await createCategory(sut.http, { name: 'Jazz', parent: music.id });
 
-      const topLevel = await request(sut.http)
-        .post(CATEGORIES)
-        .send({ name: '  MUSIC ' })
-        .expect(400);
-      const child = await request(sut.http)
+      const topLevel = await sut.admin.post(CATEGORIES).send({ name: '  MUSIC ' }).expect(400);
+      const child = await sut.admin
         .post(CATEGORIES)
         .send({ name: 'jazz', parent: music.id, slug: 'other-jazz' })
         .expect(400);
@@ -244,11 +232,8 @@ describe('categories', () => {
 
       for (const id of [tag.id, tag.id + 1000, 0]) {
         const read = await request(sut.http).get(`${CATEGORIES}/${id}`).expect(400);
-        const update = await request(sut.http)
-          .post(`${CATEGORIES}/${id}`)
-          .send({ name: 'X' })
-          .expect(400);
-        const removal = await request(sut.http).delete(`${CATEGORIES}/${id}`).expect(400);
+        const update = await sut.admin.post(`${CATEGORIES}/${id}`).send({ name: 'X' }).expect(400);
+        const removal = await sut.admin.delete(`${CATEGORIES}/${id}`).expect(400);
         expect([read.body, update.body, removal.body]).toEqual([
           INVALID_ID,
           INVALID_ID,
@@ -272,15 +257,15 @@ describe('categories', () => {
         description: 'Movies',
       });
 
-      const renamed = await request(sut.http)
+      const renamed = await sut.admin
         .post(`${CATEGORIES}/${category.id}`)
         .send({ name: 'Cinema' })
         .expect(200);
-      const reslugged = await request(sut.http)
+      const reslugged = await sut.admin
         .put(`${CATEGORIES}/${category.id}`)
         .send({ slug: 'Cinema Club' })
         .expect(200);
-      const described = await request(sut.http)
+      const described = await sut.admin
         .patch(`${CATEGORIES}/${category.id}`)
         .send({ description: '<i>Films</i>' })
         .expect(200);
@@ -299,7 +284,7 @@ describe('categories', () => {
     it('clears the description with ""', async () => {
       const category = await createCategory(sut.http, { description: 'Something' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${CATEGORIES}/${category.id}`)
         .send({ description: '' })
         .expect(200);
@@ -311,7 +296,7 @@ describe('categories', () => {
       await createCategory(sut.http, { name: 'Jazz' });
       const other = await createCategory(sut.http, { name: 'Blues' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${CATEGORIES}/${other.id}`)
         .send({ slug: 'jazz' })
         .expect(200);
@@ -323,11 +308,11 @@ describe('categories', () => {
       const jazz = await createCategory(sut.http, { name: 'Jazz' });
       const blues = await createCategory(sut.http, { name: 'Blues' });
 
-      const clash = await request(sut.http)
+      const clash = await sut.admin
         .post(`${CATEGORIES}/${blues.id}`)
         .send({ name: 'JAZZ' })
         .expect(400);
-      const same = await request(sut.http)
+      const same = await sut.admin
         .post(`${CATEGORIES}/${blues.id}`)
         .send({ name: 'blues' })
         .expect(200);
@@ -343,18 +328,18 @@ describe('categories', () => {
       const art = await createCategory(sut.http, { name: 'Art' });
 
       for (const parent of [music.id, jazz.id, bebop.id]) {
-        const refused = await request(sut.http)
+        const refused = await sut.admin
           .post(`${CATEGORIES}/${music.id}`)
           .send({ parent })
           .expect(400);
         expect(refused.body.data.params).toEqual({ parent: 'Invalid parameter.' });
       }
-      const moved = await request(sut.http)
+      const moved = await sut.admin
         .post(`${CATEGORIES}/${jazz.id}`)
         .send({ parent: art.id })
         .expect(200);
       const bebopNow = await request(sut.http).get(`${CATEGORIES}/${bebop.id}`).expect(200);
-      const topLevel = await request(sut.http)
+      const topLevel = await sut.admin
         .post(`${CATEGORIES}/${jazz.id}`)
         .send({ parent: 0 })
         .expect(200);
@@ -373,7 +358,7 @@ describe('categories', () => {
       const nested = await createCategory(sut.http, { name: 'Jazz', parent: music.id });
       const jazz = await createCategory(sut.http, { name: 'Jazz' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${CATEGORIES}/${jazz.id}`)
         .send({ parent: music.id })
         .expect(400);
@@ -386,7 +371,7 @@ describe('categories', () => {
       const jazz = await createCategory(sut.http, { name: 'Jazz', parent: music.id });
       await createEventWithTerms(sut.http, { categories: [jazz.id] });
 
-      const response = await request(sut.http).delete(`${CATEGORIES}/${jazz.id}`).expect(200);
+      const response = await sut.admin.delete(`${CATEGORIES}/${jazz.id}`).expect(200);
 
       expect(Object.keys(response.body as object)).toEqual(CATEGORY_KEYS);
       expect(response.body).toMatchObject({
@@ -398,7 +383,7 @@ describe('categories', () => {
         urls: { up: `${NS}/categories/${music.id}` },
       });
       await request(sut.http).get(`${CATEGORIES}/${jazz.id}`).expect(400);
-      await request(sut.http).delete(`${CATEGORIES}/${jazz.id}`).expect(400);
+      await sut.admin.delete(`${CATEGORIES}/${jazz.id}`).expect(400);
     });
 
     it('moves the children of a deleted category up to its parent', async () => {
@@ -407,8 +392,8 @@ describe('categories', () => {
       const bebop = await createCategory(sut.http, { name: 'Bebop', parent: jazz.id });
       const cool = await createCategory(sut.http, { name: 'Cool', parent: jazz.id });
 
-      await request(sut.http).delete(`${CATEGORIES}/${jazz.id}`).expect(200);
-      await request(sut.http).delete(`${CATEGORIES}/${music.id}`).expect(200);
+      await sut.admin.delete(`${CATEGORIES}/${jazz.id}`).expect(200);
+      await sut.admin.delete(`${CATEGORIES}/${music.id}`).expect(200);
 
       const children = [bebop, cool].map((term) =>
         request(sut.http).get(`${CATEGORIES}/${term.id}`).expect(200),
@@ -424,7 +409,7 @@ describe('categories', () => {
       const blues = await createCategory(sut.http, { name: 'Blues' });
       const event = await createEventWithTerms(sut.http, { categories: [jazz.id, blues.id] });
 
-      await request(sut.http).delete(`${CATEGORIES}/${jazz.id}`).expect(200);
+      await sut.admin.delete(`${CATEGORIES}/${jazz.id}`).expect(200);
 
       const shown = await request(sut.http).get(`/calendar/events/v1/events/${event.id}`);
       expect((shown.body.categories as CreatedTerm[]).map((term) => term.id)).toEqual([blues.id]);
@@ -454,7 +439,7 @@ describe('categories', () => {
     it('adds a translation on update, field by field, and leaves the other languages', async () => {
       const category = await createCategory(sut.http, { name: 'Music', description: 'Concerts' });
 
-      await request(sut.http)
+      await sut.admin
         .post(`${CATEGORIES}/${category.id}`)
         .send({ name: 'Música', i18n_language: 'ca' })
         .expect(200);
@@ -475,24 +460,24 @@ describe('categories', () => {
 
     it('checks term_exists against the names a reader of the request language sees', async () => {
       const music = await createCategory(sut.http, { name: 'Music' });
-      await request(sut.http)
+      await sut.admin
         .post(`${CATEGORIES}/${music.id}?i18n_language=ca`)
         .send({ name: 'Música' })
         .expect(200);
 
-      const catalanClash = await request(sut.http)
+      const catalanClash = await sut.admin
         .post(`${CATEGORIES}?i18n_language=ca`)
         .send({ name: 'música' })
         .expect(400);
-      const spanishFallbackClash = await request(sut.http)
+      const spanishFallbackClash = await sut.admin
         .post(`${CATEGORIES}?i18n_language=es`)
         .send({ name: 'MUSIC' })
         .expect(400);
-      const catalanOriginal = await request(sut.http)
+      const catalanOriginal = await sut.admin
         .post(`${CATEGORIES}?i18n_language=ca`)
         .send({ name: 'Music' })
         .expect(201);
-      const englishTranslation = await request(sut.http)
+      const englishTranslation = await sut.admin
         .post(CATEGORIES)
         .send({ name: 'Música' })
         .expect(201);
@@ -516,7 +501,7 @@ describe('categories', () => {
 
       await request(sut.http).get(`${CATEGORIES}?i18n_language=fr`).expect(400);
       await request(sut.http).get(`${CATEGORIES}/${category.id}?i18n_language=fr`).expect(400);
-      const write = await request(sut.http)
+      const write = await sut.admin
         .post(`${CATEGORIES}/${category.id}`)
         .send({ name: 'X', i18n_language: 'fr' })
         .expect(400);
@@ -539,7 +524,7 @@ describe('categories', () => {
         { date_utc: utcAt(6, 10) },
       );
       const trashed = await createEventWithTerms(sut.http, { categories });
-      await request(sut.http).delete(`/calendar/events/v1/events/${trashed.id}`).expect(200);
+      await sut.admin.delete(`/calendar/events/v1/events/${trashed.id}`).expect(200);
       await sut.dataSource.query('UPDATE events SET date_utc = ? WHERE id = ?', [
         toSqlDateTime(new Date(Date.now() - 60_000)),
         scheduled.id,
@@ -590,7 +575,7 @@ describe('categories', () => {
       await createCategory(sut.http, { name: 'Jazz Night', slug: 'late-sessions' });
       await createCategory(sut.http, { name: 'Blues', slug: 'blue-notes' });
       const film = await createCategory(sut.http, { name: 'Film' });
-      await request(sut.http)
+      await sut.admin
         .post(`${CATEGORIES}/${film.id}?i18n_language=ca`)
         .send({ name: 'Cinema' })
         .expect(200);
@@ -684,7 +669,7 @@ describe('categories', () => {
     it('orders by the name a reader of the request language sees', async () => {
       const apple = await createCategory(sut.http, { name: 'Apple' });
       await createCategory(sut.http, { name: 'Banana' });
-      await request(sut.http)
+      await sut.admin
         .post(`${CATEGORIES}/${apple.id}?i18n_language=es`)
         .send({ name: 'Manzana' })
         .expect(200);
@@ -825,7 +810,7 @@ describe('categories', () => {
     it('classifies ids, slugs and names seen in the request language, writing nothing', async () => {
       const music = await createCategory(sut.http, { name: 'Music' });
       const jazz = await createCategory(sut.http, { name: 'Jazz', parent: music.id });
-      await request(sut.http)
+      await sut.admin
         .post(`${CATEGORIES}/${music.id}?i18n_language=ca`)
         .send({ name: 'Música' })
         .expect(200);
@@ -889,7 +874,7 @@ describe('categories', () => {
       const music = await createCategory(sut.http, { name: 'Music' });
       const jazz = await createCategory(sut.http, { name: 'Jazz', parent: music.id });
       const free = await createTag(sut.http, { name: 'Free' });
-      await request(sut.http)
+      await sut.admin
         .post(`/calendar/events/v1/tags/${free.id}?i18n_language=es`)
         .send({ name: 'Gratis' })
         .expect(200);

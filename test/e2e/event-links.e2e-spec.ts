@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createEvent, eventBody } from '../factories/event.factory';
+import { bearer } from '../setup/auth';
 import { TestApp, useTestApp } from '../setup/test-app';
 
 const BASE = '/calendar/events/v1';
@@ -12,7 +13,11 @@ interface Item {
 }
 
 async function post(http: App, path: string, body: Record<string, unknown>): Promise<Item> {
-  const response = await request(http).post(`${BASE}${path}`).send(body).expect(201);
+  const response = await request(http)
+    .post(`${BASE}${path}`)
+    .set('Authorization', await bearer('administrator'))
+    .send(body)
+    .expect(201);
   return response.body as Item;
 }
 
@@ -78,11 +83,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
       form.append('venue[venue]', 'Form Hall');
       form.append('venue[city]', 'Lleida');
 
-      const response = await request(sut.http)
-        .post(EVENTS)
-        .type('form')
-        .send(form.toString())
-        .expect(201);
+      const response = await sut.admin.post(EVENTS).type('form').send(form.toString()).expect(201);
 
       expect(response.body.venue).toMatchObject({ venue: 'Form Hall', city: 'Lleida' });
     });
@@ -91,7 +92,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
       const venue = await post(sut.http, '/venues', { venue: 'Harbour Hall' });
       const event = await createEvent(sut.http, { venue: venue.id });
 
-      const updated = await request(sut.http)
+      const updated = await sut.admin
         .post(`${EVENTS}/${event.id}`)
         .send({ venue: empty })
         .expect(200);
@@ -103,7 +104,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
       const venue = await post(sut.http, '/venues', { venue: 'Harbour Hall' });
       const event = await createEvent(sut.http, { venue: venue.id });
 
-      const updated = await request(sut.http)
+      const updated = await sut.admin
         .patch(`${EVENTS}/${event.id}`)
         .send({ title: 'Renamed' })
         .expect(200);
@@ -115,10 +116,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
       const organizer = await post(sut.http, '/organizers', { organizer: 'Org' });
 
       for (const venue of [999_999, organizer.id, { city: 'Nowhere' }, 'hall']) {
-        const response = await request(sut.http)
-          .post(EVENTS)
-          .send(eventBody({ venue }))
-          .expect(400);
+        const response = await sut.admin.post(EVENTS).send(eventBody({ venue })).expect(400);
         expect(response.body).toMatchObject({
           code: 'rest_invalid_param',
           data: { params: { venue: 'Invalid parameter.' } },
@@ -129,7 +127,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
     });
 
     it('creates no inline venue when another field of the event is wrong', async () => {
-      await request(sut.http)
+      await sut.admin
         .post(EVENTS)
         .send(eventBody({ venue: { venue: 'Sala Nova' }, end_date: '2001-01-01 00:00:00' }))
         .expect(400);
@@ -170,11 +168,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
       form.append('organizer[0][organizer]', 'Form Org');
       form.append('organizer[1][id]', String(a.id));
 
-      const response = await request(sut.http)
-        .post(EVENTS)
-        .type('form')
-        .send(form.toString())
-        .expect(201);
+      const response = await sut.admin.post(EVENTS).type('form').send(form.toString()).expect(201);
 
       expect((response.body.organizer as Item[]).map((o) => o['organizer'])).toEqual([
         'Form Org',
@@ -186,11 +180,11 @@ describe('events: links to venues, organizers, categories and tags', () => {
       const a = await post(sut.http, '/organizers', { organizer: 'Alpha' });
       const event = await createEvent(sut.http, { organizer: [a.id] });
 
-      const kept = await request(sut.http)
+      const kept = await sut.admin
         .post(`${EVENTS}/${event.id}`)
         .send({ title: 'Still organised' })
         .expect(200);
-      const cleared = await request(sut.http)
+      const cleared = await sut.admin
         .post(`${EVENTS}/${event.id}`)
         .send({ organizer: [] })
         .expect(200);
@@ -203,7 +197,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
       const a = await post(sut.http, '/organizers', { organizer: 'Alpha' });
       const event = await createEvent(sut.http, { organizer: [a.id] });
 
-      const updated = await request(sut.http)
+      const updated = await sut.admin
         .put(`${EVENTS}/${event.id}`)
         .send({ organizer: [{ organizer: 'Delta' }] })
         .expect(200);
@@ -213,7 +207,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
     });
 
     it('refuses an unknown organizer id', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(EVENTS)
         .send(eventBody({ organizer: [123_456] }))
         .expect(400);
@@ -280,13 +274,9 @@ describe('events: links to venues, organizers, categories and tags', () => {
       );
       form.append('categories[]', 'Theatre');
       form.append('categories[]', 'Opera');
-      const created = await request(sut.http)
-        .post(EVENTS)
-        .type('form')
-        .send(form.toString())
-        .expect(201);
+      const created = await sut.admin.post(EVENTS).type('form').send(form.toString()).expect(201);
 
-      const cleared = await request(sut.http)
+      const cleared = await sut.admin
         .post(`${EVENTS}/${created.body.id as number}`)
         .send({ categories: '' })
         .expect(200);
@@ -298,7 +288,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
     it('changes only the taxonomy an update names', async () => {
       const event = await createEvent(sut.http, { categories: ['Jazz'], tags: ['outdoor'] });
 
-      const updated = await request(sut.http)
+      const updated = await sut.admin
         .post(`${EVENTS}/${event.id}`)
         .send({ categories: ['Blues'] })
         .expect(200);
@@ -310,7 +300,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
     it('refuses an unknown numeric category or tag id (TEC skipped it) and creates nothing', async () => {
       const tag = await post(sut.http, '/tags', { name: 'outdoor' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(EVENTS)
         .send(eventBody({ categories: [tag.id, 'New One'], tags: [987_654] }))
         .expect(400);
@@ -335,16 +325,16 @@ describe('events: links to venues, organizers, categories and tags', () => {
       const draft = await createEvent(sut.http, { categories: [jazz.id], status: 'draft' });
       expect([await countOf(jazz.id), await countOf(blues.id)]).toEqual([1, 0]);
 
-      await request(sut.http).post(`${EVENTS}/${draft.id}`).send({ status: 'publish' }).expect(200);
+      await sut.admin.post(`${EVENTS}/${draft.id}`).send({ status: 'publish' }).expect(200);
       expect(await countOf(jazz.id)).toBe(2);
 
-      await request(sut.http)
+      await sut.admin
         .post(`${EVENTS}/${event.id}`)
         .send({ categories: [blues.id] })
         .expect(200);
       expect([await countOf(jazz.id), await countOf(blues.id)]).toEqual([1, 1]);
 
-      await request(sut.http).delete(`${EVENTS}/${draft.id}`).expect(200);
+      await sut.admin.delete(`${EVENTS}/${draft.id}`).expect(200);
       expect([await countOf(jazz.id), await countOf(blues.id)]).toEqual([0, 1]);
     });
 
@@ -514,8 +504,8 @@ describe('events: links to venues, organizers, categories and tags', () => {
       const organizer = await post(sut.http, '/organizers', { organizer: 'Gone Soon' });
       const event = await createEvent(sut.http, { venue: venue.id, organizer: [organizer.id] });
 
-      await request(sut.http).delete(`${BASE}/venues/${venue.id}`).expect(200);
-      await request(sut.http).delete(`${BASE}/organizers/${organizer.id}`).expect(200);
+      await sut.admin.delete(`${BASE}/venues/${venue.id}`).expect(200);
+      await sut.admin.delete(`${BASE}/organizers/${organizer.id}`).expect(200);
 
       const read = await request(sut.http).get(`${EVENTS}/${event.id}`).expect(200);
       expect(read.body.venue).toEqual([]);
@@ -526,7 +516,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
   describe('languages', () => {
     it('shows embedded items in the request language with fallback to their own', async () => {
       const venue = await post(sut.http, '/venues?i18n_language=ca', { venue: 'Sala Gran' });
-      await request(sut.http)
+      await sut.admin
         .post(`${BASE}/venues/${venue.id}?i18n_language=en`)
         .send({ venue: 'Great Hall' })
         .expect(200);

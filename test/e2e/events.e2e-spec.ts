@@ -69,7 +69,7 @@ describe('events: create, read, update, delete', () => {
 
   describe('POST /events', () => {
     it('creates an event and answers 201 with the representation in TEC key order', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(EVENTS)
         .send(eventBody({ title: 'Jazz on the roof', description: 'Quartet', cost: '$23' }))
         .expect(201);
@@ -80,7 +80,7 @@ describe('events: create, read, update, delete', () => {
         'i18n_translations',
       ]);
       expect(response.body).toMatchObject({
-        author: '0',
+        author: '1',
         status: 'publish',
         title: 'Jazz on the roof',
         description: '<p>Quartet</p>',
@@ -123,7 +123,7 @@ describe('events: create, read, update, delete', () => {
     });
 
     it('reports missing required parameters in declaration order and creates nothing', async () => {
-      const response = await request(sut.http).post(EVENTS).send({ description: 'x' }).expect(400);
+      const response = await sut.admin.post(EVENTS).send({ description: 'x' }).expect(400);
 
       expect(response.body).toEqual({
         code: 'rest_missing_callback_param',
@@ -134,13 +134,13 @@ describe('events: create, read, update, delete', () => {
     });
 
     it('reports missing dates only when the title is there', async () => {
-      const response = await request(sut.http).post(EVENTS).send({ title: 'x' }).expect(400);
+      const response = await sut.admin.post(EVENTS).send({ title: 'x' }).expect(400);
 
       expect(response.body.message).toBe('Missing parameter(s): start_date, end_date');
     });
 
     it('rejects an empty title, a bad date and a bad website together', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(EVENTS)
         .send(eventBody({ title: '', start_date: 'someday', website: 'foo' }))
         .expect(400);
@@ -154,7 +154,7 @@ describe('events: create, read, update, delete', () => {
     });
 
     it('rejects an end before the start on end_date (TEC silently moved it) and creates nothing', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(EVENTS)
         .send(eventBody({ start_date: '2031-01-01 10:00:00', end_date: '2031-01-01 09:00:00' }))
         .expect(400);
@@ -297,7 +297,7 @@ describe('events: create, read, update, delete', () => {
     it('shows an image URL or id as far as it is known, and rejects anything else', async () => {
       const byUrl = await createEvent(sut.http, { image: 'https://cdn.example.com/a/poster.PNG' });
       const byId = await createEvent(sut.http, { image: '42' });
-      const bad = await request(sut.http)
+      const bad = await sut.admin
         .post(EVENTS)
         .send(eventBody({ image: 'ftp://x/y.png' }))
         .expect(400);
@@ -322,7 +322,7 @@ describe('events: create, read, update, delete', () => {
     });
 
     it('accepts form-encoded bodies with bracket arrays', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(EVENTS)
         .type('form')
         .send(
@@ -338,7 +338,7 @@ describe('events: create, read, update, delete', () => {
     });
 
     it('answers malformed JSON with rest_invalid_json', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(EVENTS)
         .set('Content-Type', 'application/json')
         .send('{"title": ')
@@ -352,7 +352,7 @@ describe('events: create, read, update, delete', () => {
     });
 
     it('answers a body over 1 MB with 413 in the error shape', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(EVENTS)
         .send(eventBody({ description: 'x'.repeat(1_100_000) }))
         .expect(413);
@@ -443,7 +443,7 @@ describe('events: create, read, update, delete', () => {
     );
 
     it('answers 404 rest_no_route for a method the route does not have', async () => {
-      await request(sut.http).put(EVENTS).send({}).expect(404);
+      await sut.admin.put(EVENTS).send({}).expect(404);
     });
 
     it('hides drafts from anonymous readers with 403 event-not-accessible', async () => {
@@ -472,7 +472,7 @@ describe('events: create, read, update, delete', () => {
         cost: '5€',
       });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${EVENTS}/${created.id}`)
         .send({ title: 'After' })
         .expect(200);
@@ -493,12 +493,12 @@ describe('events: create, read, update, delete', () => {
     it('accepts PUT and PATCH as the same update, by id and by slug', async () => {
       const created = await createEvent(sut.http, { title: 'Verbs' });
 
-      await request(sut.http).put(`${EVENTS}/${created.id}`).send({ featured: true }).expect(200);
-      await request(sut.http)
+      await sut.admin.put(`${EVENTS}/${created.id}`).send({ featured: true }).expect(200);
+      await sut.admin
         .patch(`${EVENTS}/by-slug/${created.slug}`)
         .send({ sticky: 'true' })
         .expect(200);
-      const bySlug = await request(sut.http)
+      const bySlug = await sut.admin
         .post(`${EVENTS}/by-slug/${created.slug}`)
         .send({ excerpt: 'Short' })
         .expect(200);
@@ -513,7 +513,7 @@ describe('events: create, read, update, delete', () => {
         timezone: 'UTC',
       });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .patch(`${EVENTS}/${created.id}`)
         .send({ timezone: 'Europe/Madrid' })
         .expect(200);
@@ -531,11 +531,11 @@ describe('events: create, read, update, delete', () => {
         end_date: '2031-04-01 12:00:00',
       });
 
-      await request(sut.http)
+      await sut.admin
         .post(`${EVENTS}/${created.id}`)
         .send({ end_date: '2031-04-01 09:00:00', title: 'X' })
         .expect(400);
-      const moved = await request(sut.http)
+      const moved = await sut.admin
         .post(`${EVENTS}/${created.id}`)
         .send({ end_date: '2031-04-01 15:00:00' })
         .expect(200);
@@ -556,7 +556,7 @@ describe('events: create, read, update, delete', () => {
         website: 'https://example.com',
       });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${EVENTS}/${created.id}`)
         .send({ description: '', excerpt: '', cost: '', website: '' })
         .expect(200);
@@ -566,7 +566,7 @@ describe('events: create, read, update, delete', () => {
     });
 
     it('answers 404 for an update of an unknown id', async () => {
-      await request(sut.http).post(`${EVENTS}/424242`).send({ title: 'x' }).expect(404);
+      await sut.admin.post(`${EVENTS}/424242`).send({ title: 'x' }).expect(404);
     });
   });
 
@@ -575,8 +575,8 @@ describe('events: create, read, update, delete', () => {
       const created = await createEvent(sut.http);
       expect(await listed(created.id)).toBe(true);
 
-      const first = await request(sut.http).delete(`${EVENTS}/${created.id}`).expect(200);
-      const second = await request(sut.http).delete(`${EVENTS}/${created.id}`).expect(410);
+      const first = await sut.admin.delete(`${EVENTS}/${created.id}`).expect(200);
+      const second = await sut.admin.delete(`${EVENTS}/${created.id}`).expect(410);
       const read = await request(sut.http).get(`${EVENTS}/${created.id}`).expect(403);
 
       expect(first.body).toMatchObject({ id: created.id, status: 'trash' });
@@ -593,9 +593,9 @@ describe('events: create, read, update, delete', () => {
     it('deletes by slug and answers 404 for an unknown id', async () => {
       const created = await createEvent(sut.http);
 
-      await request(sut.http).delete(`${EVENTS}/by-slug/${created.slug}`).expect(200);
-      await request(sut.http).delete(`${EVENTS}/by-slug/${created.slug}`).expect(410);
-      await request(sut.http).delete(`${EVENTS}/987654`).expect(404);
+      await sut.admin.delete(`${EVENTS}/by-slug/${created.slug}`).expect(200);
+      await sut.admin.delete(`${EVENTS}/by-slug/${created.slug}`).expect(410);
+      await sut.admin.delete(`${EVENTS}/987654`).expect(404);
     });
   });
 });

@@ -31,7 +31,7 @@ describe('languages', () => {
   it('adds a translation on update and falls back field by field to the original', async () => {
     const event = await createEvent(sut.http, { title: 'Concert', description: 'Piano solo' });
 
-    await request(sut.http)
+    await sut.admin
       .post(`${EVENTS}/${event.id}?i18n_language=ca`)
       .send({ title: 'Concert de piano' })
       .expect(200);
@@ -58,7 +58,7 @@ describe('languages', () => {
 
   it('takes the language from a path segment before the namespace and keeps it in links', async () => {
     const event = await createEvent(sut.http, { title: 'Fira' }, '?i18n_language=ca');
-    await request(sut.http).post(`/es${EVENTS}/${event.id}`).send({ title: 'Feria' }).expect(200);
+    await sut.admin.post(`/es${EVENTS}/${event.id}`).send({ title: 'Feria' }).expect(200);
 
     const response = await request(sut.http).get(`/es${EVENTS}`).expect(200);
 
@@ -110,7 +110,7 @@ describe('languages', () => {
 
   it('searches the text a reader of the request language sees', async () => {
     const event = await createEvent(sut.http, { title: 'Dance night', description: 'Salsa' });
-    await request(sut.http)
+    await sut.admin
       .post(`${EVENTS}/${event.id}?i18n_language=es`)
       .send({ title: 'Noche de baile' })
       .expect(200);

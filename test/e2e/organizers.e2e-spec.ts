@@ -22,7 +22,7 @@ describe('organizers: create, read, update, delete', () => {
 
   describe('POST /organizers', () => {
     it('answers 201 with the organizer in TEC key order, without json_ld', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(ORGANIZERS)
         .send(organizerBody({ author: 12, description: 'Promoters since 1999' }))
         .expect(201);
@@ -62,7 +62,7 @@ describe('organizers: create, read, update, delete', () => {
       );
     });
 
-    it('shows an organizer with only a name without any empty field', async () => {
+    it('shows an organizer with only a name and an author without any empty field', async () => {
       const organizer = await createOrganizer(sut.http, {
         phone: '',
         website: undefined,
@@ -71,6 +71,7 @@ describe('organizers: create, read, update, delete', () => {
 
       expect(Object.keys(organizer)).toEqual([
         'id',
+        'author',
         'status',
         'date',
         'date_utc',
@@ -93,10 +94,7 @@ describe('organizers: create, read, update, delete', () => {
     });
 
     it('refuses a create without an organizer name: 400 missing parameter, nothing stored', async () => {
-      const response = await request(sut.http)
-        .post(ORGANIZERS)
-        .send({ email: 'a@b.test' })
-        .expect(400);
+      const response = await sut.admin.post(ORGANIZERS).send({ email: 'a@b.test' }).expect(400);
 
       expect(response.body.code).toBe('rest_missing_callback_param');
       expect(response.body.data.params).toEqual(['organizer']);
@@ -104,7 +102,7 @@ describe('organizers: create, read, update, delete', () => {
     });
 
     it('refuses a website that is not an http(s) URL and a non-integer author', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(ORGANIZERS)
         .send(organizerBody({ website: 'ftp://files.test', author: 'me' }))
         .expect(400);
@@ -222,7 +220,7 @@ describe('organizers: create, read, update, delete', () => {
     it('leaves out email, phone and website once set to "" (TEC OrganizerUpdateCest)', async () => {
       const created = await createOrganizer(sut.http, { description: 'Keep me' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${ORGANIZERS}/${created.id}`)
         .send({ email: '', phone: '', website: '' })
         .expect(200);
@@ -236,7 +234,7 @@ describe('organizers: create, read, update, delete', () => {
     it('clears the description with "" and keeps the rest', async () => {
       const created = await createOrganizer(sut.http, { description: 'Temporary' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .patch(`${ORGANIZERS}/by-slug/${created.slug}`)
         .send({ description: '' })
         .expect(200);
@@ -249,7 +247,7 @@ describe('organizers: create, read, update, delete', () => {
       await createOrganizer(sut.http, { organizer: 'Taken' });
       const other = await createOrganizer(sut.http, { organizer: 'Free' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .put(`${ORGANIZERS}/${other.id}`)
         .send({ organizer: 'Taken' })
         .expect(200);
@@ -260,7 +258,7 @@ describe('organizers: create, read, update, delete', () => {
     it('publishes a draft when asked', async () => {
       const draft = await createOrganizer(sut.http, { status: 'draft' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${ORGANIZERS}/${draft.id}`)
         .send({ status: 'publish' })
         .expect(200);
@@ -277,7 +275,7 @@ describe('organizers: create, read, update, delete', () => {
         { organizer: 'Amics de la Música', description: 'Concerts de cambra' },
         '?i18n_language=ca',
       );
-      await request(sut.http)
+      await sut.admin
         .post(`${ORGANIZERS}/${created.id}?i18n_language=es`)
         .send({ organizer: 'Amigos de la Música' })
         .expect(200);
@@ -300,7 +298,7 @@ describe('organizers: create, read, update, delete', () => {
     it('writes an update sent with i18n_language in the body in that language', async () => {
       const created = await createOrganizer(sut.http, { organizer: 'Friends of Music' });
 
-      await request(sut.http)
+      await sut.admin
         .post(`${ORGANIZERS}/${created.id}`)
         .send({ organizer: 'Amigos', i18n_language: 'es' })
         .expect(200);
@@ -317,10 +315,8 @@ describe('organizers: create, read, update, delete', () => {
     it('trashes an organizer and then answers 410 organizer-is-in-trash', async () => {
       const created = await createOrganizer(sut.http);
 
-      const first = await request(sut.http).delete(`${ORGANIZERS}/${created.id}`).expect(200);
-      const second = await request(sut.http)
-        .delete(`${ORGANIZERS}/by-slug/${created.slug}`)
-        .expect(410);
+      const first = await sut.admin.delete(`${ORGANIZERS}/${created.id}`).expect(200);
+      const second = await sut.admin.delete(`${ORGANIZERS}/by-slug/${created.slug}`).expect(410);
 
       expect(first.body.status).toBe('trash');
       expect(second.body).toEqual({
@@ -336,7 +332,7 @@ describe('organizers: create, read, update, delete', () => {
       const event = await createEvent(sut.http, { organizer: [leaving.id, staying.id] });
       expect(event.organizer).toHaveLength(2);
 
-      await request(sut.http).delete(`${ORGANIZERS}/${leaving.id}`).expect(200);
+      await sut.admin.delete(`${ORGANIZERS}/${leaving.id}`).expect(200);
 
       const read = await request(sut.http).get(`${EVENTS}/${event.id}`).expect(200);
       expect((read.body.organizer as { id: number }[]).map((o) => o.id)).toEqual([staying.id]);
@@ -461,7 +457,7 @@ describe('GET /organizers', () => {
       await createEvent(sut.http, { organizer: [active] });
       await createEvent(sut.http, { organizer: [pending], status: 'pending' });
       const gone = await createEvent(sut.http, { organizer: [trashed] });
-      await request(sut.http).delete(`${EVENTS}/${gone.id}`).expect(200);
+      await sut.admin.delete(`${EVENTS}/${gone.id}`).expect(200);
 
       expect((await list('?has_events=1')).names).toEqual(['Active']);
       expect((await list('?has_events=false')).names).toEqual(['Trashed', 'Pending']);

@@ -66,7 +66,7 @@ describe('tags', () => {
 
   describe('POST /tags', () => {
     it('creates a tag and answers 201 with the representation in TEC key order, without parent', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(TAGS)
         .send({ name: 'Open Air', description: 'Outdoors' })
         .expect(201);
@@ -108,10 +108,7 @@ describe('tags', () => {
     it.each([[0], [5], ['']])(
       'answers 400 rest_taxonomy_not_hierarchical when given parent %p',
       async (parent) => {
-        const response = await request(sut.http)
-          .post(TAGS)
-          .send({ name: 'Free', parent })
-          .expect(400);
+        const response = await sut.admin.post(TAGS).send({ name: 'Free', parent }).expect(400);
 
         expect(response.body).toEqual(NOT_HIERARCHICAL);
         expect((await all()).total).toBe(0);
@@ -119,7 +116,7 @@ describe('tags', () => {
     );
 
     it('answers 400 rest_missing_callback_param when the name is missing', async () => {
-      const response = await request(sut.http).post(TAGS).send({}).expect(400);
+      const response = await sut.admin.post(TAGS).send({}).expect(400);
 
       expect(response.body).toEqual({
         code: 'rest_missing_callback_param',
@@ -131,7 +128,7 @@ describe('tags', () => {
     it('answers 400 term_exists in this taxonomy with data.term_id, whatever the case', async () => {
       const free = await createTag(sut.http, { name: 'Free Entry' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(TAGS)
         .send({ name: 'free   ENTRY', slug: 'other' })
         .expect(400);
@@ -154,7 +151,7 @@ describe('tags', () => {
     it('answers term_exists in Spanish in the words of the request language', async () => {
       await createTag(sut.http, { name: 'Gratis' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${TAGS}?i18n_language=es`)
         .send({ name: 'gratis' })
         .expect(400);
@@ -170,11 +167,11 @@ describe('tags', () => {
       const tag = await createTag(sut.http, { name: 'Free', description: 'No cost' });
 
       const read = await request(sut.http).get(`${TAGS}/${tag.id}`).expect(200);
-      const updated = await request(sut.http)
+      const updated = await sut.admin
         .post(`${TAGS}/${tag.id}`)
         .send({ name: 'Free entry', slug: 'free-entry' })
         .expect(200);
-      const removed = await request(sut.http).delete(`${TAGS}/${tag.id}`).expect(200);
+      const removed = await sut.admin.delete(`${TAGS}/${tag.id}`).expect(200);
 
       expect(read.body).toEqual(tag);
       expect(updated.body).toMatchObject({
@@ -193,8 +190,8 @@ describe('tags', () => {
 
       for (const id of [category.id, category.id + 1000]) {
         const read = await request(sut.http).get(`${TAGS}/${id}`).expect(400);
-        const update = await request(sut.http).post(`${TAGS}/${id}`).send({}).expect(400);
-        const removal = await request(sut.http).delete(`${TAGS}/${id}`).expect(400);
+        const update = await sut.admin.post(`${TAGS}/${id}`).send({}).expect(400);
+        const removal = await sut.admin.delete(`${TAGS}/${id}`).expect(400);
         expect([read.body, update.body, removal.body]).toEqual([
           INVALID_ID,
           INVALID_ID,
@@ -207,7 +204,7 @@ describe('tags', () => {
     it('answers 400 rest_taxonomy_not_hierarchical when an update gives a parent', async () => {
       const tag = await createTag(sut.http, { name: 'Free' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${TAGS}/${tag.id}`)
         .send({ name: 'Gratis', parent: 0 })
         .expect(400);
@@ -220,7 +217,7 @@ describe('tags', () => {
       const free = await createTag(sut.http, { name: 'Free' });
       const paid = await createTag(sut.http, { name: 'Paid' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${TAGS}/${paid.id}`)
         .send({ name: 'FREE' })
         .expect(400);
@@ -233,7 +230,7 @@ describe('tags', () => {
       const kids = await createTag(sut.http, { name: 'Kids' });
       const event = await createEventWithTerms(sut.http, { tags: [free.id, kids.id] });
 
-      const removed = await request(sut.http).delete(`${TAGS}/${free.id}`).expect(200);
+      const removed = await sut.admin.delete(`${TAGS}/${free.id}`).expect(200);
 
       const shown = await request(sut.http).get(`/calendar/events/v1/events/${event.id}`);
       expect(removed.body.count).toBe(1);
@@ -245,7 +242,7 @@ describe('tags', () => {
   describe('languages', () => {
     it('shows a translation where there is one and the original elsewhere', async () => {
       const tag = await createTag(sut.http, { name: 'Free', description: 'No cost' });
-      await request(sut.http)
+      await sut.admin
         .post(`${TAGS}/${tag.id}?i18n_language=es`)
         .send({ name: 'Gratis' })
         .expect(200);

@@ -72,7 +72,7 @@ describe('venues: create, read, update, delete', () => {
 
   describe('POST /venues', () => {
     it('creates a venue and answers 201 with every field in TEC order and no json_ld', async () => {
-      const response = await request(sut.http).post(VENUES).send(fullVenue).expect(201);
+      const response = await sut.admin.post(VENUES).send(fullVenue).expect(201);
 
       expect(Object.keys(response.body as object)).toEqual(FULL_VENUE_KEYS);
       const id = (response.body as { id: number }).id;
@@ -97,14 +97,15 @@ describe('venues: create, read, update, delete', () => {
       expect(response.headers['content-language']).toBe('en');
     });
 
-    it('leaves out every empty field but keeps show_map, show_map_link and the ids at the end', async () => {
-      const response = await request(sut.http)
+    it('leaves out every empty field but keeps the author, show_map, show_map_link and the ids at the end', async () => {
+      const response = await sut.admin
         .post(VENUES)
         .send({ venue: 'Bare Room', show_map: 'false', address: '', phone: null })
         .expect(201);
 
       expect(Object.keys(response.body as object)).toEqual([
         'id',
+        'author',
         'status',
         'date',
         'date_utc',
@@ -153,7 +154,7 @@ describe('venues: create, read, update, delete', () => {
     });
 
     it('rejects coordinates out of range or not numbers, together, and creates nothing', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(VENUES)
         .send(venueBody({ geo_lat: 91, geo_lng: 'east' }))
         .expect(400);
@@ -174,7 +175,7 @@ describe('venues: create, read, update, delete', () => {
     });
 
     it('rejects a longitude of -180.5 and accepts the edges -90 and 180', async () => {
-      await request(sut.http)
+      await sut.admin
         .post(VENUES)
         .send(venueBody({ geo_lng: '-180.5' }))
         .expect(400);
@@ -184,7 +185,7 @@ describe('venues: create, read, update, delete', () => {
     });
 
     it('accepts a form-encoded body with booleans and coordinates as text', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(VENUES)
         .type('form')
         .send('venue=Form+Hall&show_map_link=0&geo_lat=12.5&geo_lng=-3&city=')
@@ -208,7 +209,7 @@ describe('venues: create, read, update, delete', () => {
     });
 
     it('answers 400 rest_missing_callback_param without a name and creates nothing', async () => {
-      const response = await request(sut.http).post(VENUES).send({ city: 'Denver' }).expect(400);
+      const response = await sut.admin.post(VENUES).send({ city: 'Denver' }).expect(400);
 
       expect(response.body).toEqual({
         code: 'rest_missing_callback_param',
@@ -219,13 +220,13 @@ describe('venues: create, read, update, delete', () => {
     });
 
     it.each(['', '<b></b>', 42])('rejects the name %j as an invalid parameter', async (name) => {
-      const response = await request(sut.http).post(VENUES).send({ venue: name }).expect(400);
+      const response = await sut.admin.post(VENUES).send({ venue: name }).expect(400);
 
       expect(response.body.data.params).toEqual({ venue: 'Invalid parameter.' });
     });
 
     it('rejects a bad website, status and show_map together', async () => {
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(VENUES)
         .send(venueBody({ website: 'not a url', status: 'gone', show_map: 'maybe' }))
         .expect(400);
@@ -264,7 +265,7 @@ describe('venues: create, read, update, delete', () => {
     it('reuses a venue with the same name in any case, answers 201 and applies the other fields', async () => {
       const first = await createVenue(sut.http, { venue: 'A venue', phone: '111' });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(VENUES)
         .send({ venue: '  a  VENUE ', phone: '222', city: 'Boulder' })
         .expect(201);
@@ -296,7 +297,7 @@ describe('venues: create, read, update, delete', () => {
 
     it('does not reuse a trashed venue', async () => {
       const first = await createVenue(sut.http);
-      await request(sut.http).delete(`${VENUES}/${first.id}`).expect(200);
+      await sut.admin.delete(`${VENUES}/${first.id}`).expect(200);
 
       const again = await createVenue(sut.http);
 
@@ -306,7 +307,7 @@ describe('venues: create, read, update, delete', () => {
 
     it('compares the name a reader of the request language sees', async () => {
       const hall = await createVenue(sut.http, { venue: 'Sala Gran' }, '?i18n_language=ca');
-      await request(sut.http)
+      await sut.admin
         .post(`${VENUES}/${hall.id}?i18n_language=en`)
         .send({ venue: 'Great Hall' })
         .expect(200);
@@ -351,7 +352,7 @@ describe('venues: create, read, update, delete', () => {
 
     it('leaves empty members out of json_ld and keeps name, description and url', async () => {
       const created = await createVenue(sut.http, { venue: 'Just a name' });
-      await request(sut.http)
+      await sut.admin
         .post(`${VENUES}/${created.id}`)
         .send({ address: '', city: '', country: '', state: '', zip: '', phone: '', website: '' })
         .expect(200);
@@ -445,7 +446,7 @@ describe('venues: create, read, update, delete', () => {
     it('changes only the fields given (TEC reset show_map to true; here it is kept)', async () => {
       const venue = await createVenue(sut.http, { show_map: false, geo_lat: 1.5, geo_lng: 2.5 });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${VENUES}/${venue.id}`)
         .send({ city: 'Aurora' })
         .expect(200);
@@ -466,7 +467,7 @@ describe('venues: create, read, update, delete', () => {
     it('clears fields given as "" and coordinates given as "" or null', async () => {
       const venue = await createVenue(sut.http, { geo_lat: 1.5, geo_lng: 2.5 });
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${VENUES}/${venue.id}`)
         .send({ address: '', phone: '', website: '', geo_lat: '', geo_lng: null })
         .expect(200);
@@ -480,8 +481,8 @@ describe('venues: create, read, update, delete', () => {
     it('accepts PUT and PATCH as updates, by id and by slug', async () => {
       const venue = await createVenue(sut.http);
 
-      await request(sut.http).put(`${VENUES}/${venue.id}`).send({ zip: '80001' }).expect(200);
-      const patched = await request(sut.http)
+      await sut.admin.put(`${VENUES}/${venue.id}`).send({ zip: '80001' }).expect(200);
+      const patched = await sut.admin
         .patch(`${VENUES}/by-slug/${venue.slug}`)
         .send({ phone: '555' })
         .expect(200);
@@ -492,11 +493,11 @@ describe('venues: create, read, update, delete', () => {
     it('renames and re-slugs only when asked', async () => {
       const venue = await createVenue(sut.http);
 
-      const renamed = await request(sut.http)
+      const renamed = await sut.admin
         .post(`${VENUES}/${venue.id}`)
         .send({ venue: 'Blue Bird' })
         .expect(200);
-      const reslugged = await request(sut.http)
+      const reslugged = await sut.admin
         .post(`${VENUES}/${venue.id}`)
         .send({ slug: 'the-bluebird' })
         .expect(200);
@@ -511,11 +512,11 @@ describe('venues: create, read, update, delete', () => {
     it('derives stateprovince again when state or country changes, and only then', async () => {
       const venue = await createVenue(sut.http, { state: 'CO', province: 'Alberta' });
 
-      const city = await request(sut.http)
+      const city = await sut.admin
         .post(`${VENUES}/${venue.id}`)
         .send({ city: 'Calgary' })
         .expect(200);
-      const country = await request(sut.http)
+      const country = await sut.admin
         .post(`${VENUES}/${venue.id}`)
         .send({ country: 'Canada' })
         .expect(200);
@@ -525,10 +526,7 @@ describe('venues: create, read, update, delete', () => {
     });
 
     it('answers 400 on id when updating an id that is no venue, before anything else', async () => {
-      const response = await request(sut.http)
-        .post(`${VENUES}/424242`)
-        .send({ city: 'x' })
-        .expect(400);
+      const response = await sut.admin.post(`${VENUES}/424242`).send({ city: 'x' }).expect(400);
 
       expect(response.body.data.params).toEqual({ id: 'Invalid parameter.' });
     });
@@ -536,7 +534,7 @@ describe('venues: create, read, update, delete', () => {
     it('rejects an empty name on update', async () => {
       const venue = await createVenue(sut.http);
 
-      const response = await request(sut.http)
+      const response = await sut.admin
         .post(`${VENUES}/${venue.id}`)
         .send({ venue: '' })
         .expect(400);
@@ -574,7 +572,7 @@ describe('venues: create, read, update, delete', () => {
         '?i18n_language=es',
       );
 
-      const updated = await request(sut.http)
+      const updated = await sut.admin
         .post(`${VENUES}/${venue.id}`)
         .send({ venue: 'Sala Apol·lo', i18n_language: 'ca' })
         .expect(200);
@@ -608,8 +606,8 @@ describe('venues: create, read, update, delete', () => {
     it('moves a venue to the trash (200 with status trash), then answers 410', async () => {
       const venue = await createVenue(sut.http);
 
-      const trashed = await request(sut.http).delete(`${VENUES}/${venue.id}`).expect(200);
-      const again = await request(sut.http).delete(`${VENUES}/${venue.id}`).expect(410);
+      const trashed = await sut.admin.delete(`${VENUES}/${venue.id}`).expect(200);
+      const again = await sut.admin.delete(`${VENUES}/${venue.id}`).expect(410);
 
       expect(trashed.body).toMatchObject({
         id: venue.id,
@@ -629,15 +627,13 @@ describe('venues: create, read, update, delete', () => {
     it('trashes by slug too', async () => {
       const venue = await createVenue(sut.http);
 
-      const response = await request(sut.http)
-        .delete(`${VENUES}/by-slug/${venue.slug}`)
-        .expect(200);
+      const response = await sut.admin.delete(`${VENUES}/by-slug/${venue.slug}`).expect(200);
 
       expect(response.body.status).toBe('trash');
     });
 
     it('answers 400 on id when deleting an id that is no venue', async () => {
-      const response = await request(sut.http).delete(`${VENUES}/31337`).expect(400);
+      const response = await sut.admin.delete(`${VENUES}/31337`).expect(400);
 
       expect(response.body.data.params).toEqual({ id: 'Invalid parameter.' });
     });
@@ -647,7 +643,7 @@ describe('venues: create, read, update, delete', () => {
       const event = await createEvent(sut.http, { venue: venue.id });
       expect(event.venue).toMatchObject({ id: venue.id });
 
-      await request(sut.http).delete(`${VENUES}/${venue.id}`).expect(200);
+      await sut.admin.delete(`${VENUES}/${venue.id}`).expect(200);
 
       const read = await request(sut.http).get(`${EVENTS}/${event.id}`).expect(200);
       expect(read.body.venue).toEqual([]);
@@ -807,7 +803,7 @@ describe('GET /venues', () => {
 
     it('looks at the text of the request language, falling back to the original', async () => {
       const venue = await createVenue(sut.http, { venue: 'Sala Gran' }, '?i18n_language=ca');
-      await request(sut.http)
+      await sut.admin
         .post(`${VENUES}/${venue.id}?i18n_language=en`)
         .send({ venue: 'Great Hall' })
         .expect(200);

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { bearer } from '../setup/auth';
 
 /** A create-event body with sensible defaults: tomorrow 19:00–21:00 UTC. */
 export function eventBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -28,6 +29,7 @@ export async function createEvent(
 ): Promise<CreatedEvent> {
   const response = await request(http)
     .post(`/calendar/events/v1/events${query}`)
+    .set('Authorization', await bearer('administrator'))
     .send(eventBody(overrides))
     .expect(201);
   return response.body as CreatedEvent;

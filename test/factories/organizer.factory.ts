@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { bearer } from '../setup/auth';
 
 export const ORGANIZERS = '/calendar/events/v1/organizers';
 
@@ -29,6 +30,7 @@ export async function createOrganizer(
 ): Promise<CreatedOrganizer> {
   const response = await request(http)
     .post(`${ORGANIZERS}${query}`)
+    .set('Authorization', await bearer('administrator'))
     .send(organizerBody(overrides))
     .expect(201);
   return response.body as CreatedOrganizer;

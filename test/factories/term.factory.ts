@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { bearer } from '../setup/auth';
 import { createEvent, CreatedEvent } from './event.factory';
 
 export const CATEGORIES = '/calendar/events/v1/categories';
@@ -24,6 +25,7 @@ async function createTerm(
   sequence += 1;
   const response = await request(http)
     .post(`${collection}${query}`)
+    .set('Authorization', await bearer('administrator'))
     .send({ name: `Term ${sequence}`, ...overrides })
     .expect(201);
   return response.body as CreatedTerm;

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { bearer } from '../setup/auth';
 
 export const VENUES = '/calendar/events/v1/venues';
 
@@ -33,6 +34,7 @@ export async function createVenue(
 ): Promise<CreatedVenue> {
   const response = await request(http)
     .post(`${VENUES}${query}`)
+    .set('Authorization', await bearer('administrator'))
     .send(venueBody(overrides))
     .expect(201);
   return response.body as CreatedVenue;

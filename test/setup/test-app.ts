@@ -5,12 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
+import { adminClient, TEST_SECRET } from './auth';
 
 /** Tables in an order that deletes children before parents. */
 const TABLES = [
@@ -32,6 +34,8 @@ export interface TestApp {
   readonly http: App;
   readonly dataSource: DataSource;
   readonly config: AppConfig;
+  /** A client that sends an administrator's token (user 1) with every request. */
+  readonly admin: ReturnType<typeof request.agent>;
   /** Empties every table, so each test starts from nothing. */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +57,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       LOG_LEVEL: 'error',
       PUBLIC_URL: 'https://api.calendar.test',
       SITE_URL: 'https://calendar.test:8443/site',
+      AUTH_JWT_SECRET: TEST_SECRET,
       ...overrides,
     },
     null,
@@ -69,11 +74,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   await app.init();
   const dataSource = app.get(DataSource);
   if (onMysql) await dataSource.runMigrations();
+  const http = app.getHttpServer();
   return {
     app,
-    http: app.getHttpServer(),
+    http,
     dataSource,
     config,
+    admin: await adminClient(http),
     async reset() {
       for (const table of TABLES) await dataSource.query(`DELETE FROM ${table}`);
     },

@@ -52,6 +52,17 @@ export class EventFieldsDto {
   @RichTextParam()
   excerpt?: string | null;
 
+  /** Password that protects the event's content; `""` removes it. At most 255 characters. */
+  @StringParam({ allowEmpty: true })
+  @ValidateBy(
+    {
+      name: 'maxPassword',
+      validator: { validate: (v: unknown) => typeof v !== 'string' || v.length <= 255 },
+    },
+    reportAs({ message: 'param.too-long' }),
+  )
+  password?: string;
+
   /** Post status. */
   @IsOptional()
   @IsIn(POST_STATUSES, reportAs({ message: 'param.invalid' }))

@@ -41,7 +41,8 @@ export class EventResponseDto {
   excerpt!: string;
   slug!: string;
   image!: ImageDto | false;
-  all_day!: boolean;
+  /** Null in a list for a password-protected event not unlocked (TEC §1.4), as are the flags below. */
+  all_day!: boolean | null;
   start_date!: string;
   start_date_details!: DateDetailsDto;
   end_date!: string;
@@ -55,11 +56,11 @@ export class EventResponseDto {
   cost!: string;
   cost_details!: CostDetailsDto;
   website!: string;
-  show_map!: boolean;
-  show_map_link!: boolean;
-  hide_from_listings!: boolean;
-  sticky!: boolean;
-  featured!: boolean;
+  show_map!: boolean | null;
+  show_map_link!: boolean | null;
+  hide_from_listings!: boolean | null;
+  sticky!: boolean | null;
+  featured!: boolean | null;
   post_parent!: number;
   /** Categories, ordered by name as the request language shows it. */
   categories!: EmbeddedTermDto[];

@@ -60,6 +60,10 @@ export class ListEventsQueryDto {
   @BooleanParam()
   featured?: boolean;
 
+  /** Shows the password-protected events with this password unredacted. */
+  @StringParam()
+  password?: string;
+
   /** Statuses to list, as a list or comma-separated; anonymous callers may ask for `publish` only. */
   @StatusListParam()
   status?: string[];

@@ -10,8 +10,8 @@ export { POST_STATUSES, type PostStatus } from '../../common/status/post-status'
  * local times are shown in. Translatable text lives in `event_translations`.
  *
  * `idx_events_listing` serves every list: equality on `hide_from_listings`, the range and order
- * on `start_utc, id`, and the remaining filter columns so the page and its COUNT read the index
- * alone. `idx_events_scheduled` finds scheduled events whose date has passed (they count as
+ * on `start_utc, id`, and the remaining filter columns (`author` for the own drafts authors and
+ * contributors see) so the page and its COUNT read the index alone. `idx_events_scheduled` finds scheduled events whose date has passed (they count as
  * published) without a scan.
  */
 @Entity('events')
@@ -23,6 +23,7 @@ export { POST_STATUSES, type PostStatus } from '../../common/status/post-status'
   'endUtc',
   'featured',
   'dateUtc',
+  'author',
 ])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
 @Index('idx_events_venue', ['venueId', 'startUtc'])
@@ -40,6 +41,10 @@ export class EventEntity {
 
   @Column({ type: 'int', unsigned: true, default: 0 })
   author!: number;
+
+  /** Salted hash of the event's password (`post-password.ts`); null when it has none. */
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true, default: null })
+  passwordHash!: string | null;
 
   /** The language the event was created in; the fallback for missing translations. */
   @Column({ name: 'original_language', type: 'varchar', length: 2 })

@@ -1,0 +1,124 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  JWTPayload,
+  JWTVerifyOptions,
+  jwtVerify,
+} from 'jose';
+import { DomainError } from '../../common/errors/domain-error';
+import { AppConfig } from '../../config/app-config';
+import { isRole, Role, ROLES, Viewer } from '../viewer';
+
+/** Algorithms accepted from a key set; a shared secret signs with HS256 only. */
+const KEY_SET_ALGORITHMS = ['RS256', 'ES256'];
+
+/** How long fetched keys are kept, and the least time between two fetches. */
+const KEY_SET_CACHE_MS = 10 * 60 * 1000;
+const KEY_SET_COOLDOWN_MS = 30 * 1000;
+
+/** Clock difference tolerated on `exp` and `nbf`, in seconds. */
+const CLOCK_TOLERANCE_S = 30;
+
+/** A user id is a positive integer that fits the `author` columns (unsigned 32 bits). */
+const USER_ID = /^[1-9]\d{0,9}$/;
+const MAX_USER_ID = 4_294_967_295;
+
+/** Why a credential was refused, for the log; the caller is only told 401. */
+class Refused extends Error {}
+
+/**
+ * Turns an `Authorization` header into a viewer, or refuses it (401 `rest_forbidden`). Tokens
+ * are JWTs signed with the shared secret `AUTH_JWT_SECRET` (HS256) or by a key of the set at
+ * `AUTH_JWKS_URL` (RS256/ES256; fetched when a token names an unknown key, kept ten minutes);
+ * `AUTH_ISSUER` and `AUTH_AUDIENCE` are checked when set, `exp` and `nbf` when present.
+ */
+@Injectable()
+export class TokenVerifier {
+  private readonly logger = new Logger('Access');
+  private readonly secret: Uint8Array | undefined;
+  private readonly keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
+  private readonly options: JWTVerifyOptions;
+  private readonly roleClaim: string;
+
+  constructor(config: AppConfig) {
+    this.secret = config.AUTH_JWT_SECRET
+      ? new TextEncoder().encode(config.AUTH_JWT_SECRET)
+      : undefined;
+    this.keySet = config.AUTH_JWKS_URL
+      ? createRemoteJWKSet(new URL(config.AUTH_JWKS_URL), {
+          cacheMaxAge: KEY_SET_CACHE_MS,
+          cooldownDuration: KEY_SET_COOLDOWN_MS,
+        })
+      : undefined;
+    this.options = {
+      ...(config.AUTH_ISSUER ? { issuer: config.AUTH_ISSUER } : {}),
+      ...(config.AUTH_AUDIENCE ? { audience: config.AUTH_AUDIENCE } : {}),
+      clockTolerance: CLOCK_TOLERANCE_S,
+      requiredClaims: ['sub'],
+    };
+    this.roleClaim = config.AUTH_ROLE_CLAIM;
+    if (!this.configured) {
+      this.logger.warn(
+        'Neither AUTH_JWT_SECRET nor AUTH_JWKS_URL is set: tokens cannot be verified, so every write is refused (401). Reads work.',
+      );
+    }
+  }
+
+  /** Whether tokens can be verified at all. */
+  get configured(): boolean {
+    return this.secret !== undefined || this.keySet !== undefined;
+  }
+
+  /** The viewer an `Authorization` header names; 401 unless it is a bearer token that verifies. */
+  async authenticate(header: string): Promise<Viewer> {
+    try {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!match?.[1]) throw new Refused('the Authorization header is not "Bearer <token>"');
+      return this.viewerOf(await this.verify(match[1]));
+    } catch (error: unknown) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.debug(`Credential refused: ${reason}`);
+      throw new DomainError('notAuthenticated');
+    }
+  }
+
+  private async verify(token: string): Promise<JWTPayload> {
+    if (!this.configured) {
+      throw new Refused('no verification is configured (AUTH_JWT_SECRET or AUTH_JWKS_URL)');
+    }
+    const { alg } = decodeProtectedHeader(token);
+    if (alg === 'HS256' && this.secret) {
+      const { payload } = await jwtVerify(token, this.secret, {
+        ...this.options,
+        algorithms: ['HS256'],
+      });
+      return payload;
+    }
+    if (alg !== undefined && KEY_SET_ALGORITHMS.includes(alg) && this.keySet) {
+      const { payload } = await jwtVerify(token, this.keySet, {
+        ...this.options,
+        algorithms: KEY_SET_ALGORITHMS,
+      });
+      return payload;
+    }
+    throw new Refused(`tokens signed with ${alg ?? 'no algorithm'} are not accepted here`);
+  }
+
+  /**
+   * `sub` must be a positive integer user id. The role claim may hold one role or a list, of
+   * which the most trusted counts; a claim naming no known role gives a user with no rights.
+   */
+  private viewerOf(payload: JWTPayload): Viewer {
+    const sub = payload.sub ?? '';
+    if (!USER_ID.test(sub) || Number(sub) > MAX_USER_ID) {
+      throw new Refused('the sub claim is not a positive integer user id');
+    }
+    const claimed: unknown = payload[this.roleClaim];
+    const listed: unknown[] = Array.isArray(claimed) ? claimed : [claimed];
+    const role: Role | undefined = ROLES.find((known) =>
+      listed.some((value) => isRole(value) && value === known),
+    );
+    return { userId: Number(sub), role: role ?? null };
+  }
+}
