@@ -62,6 +62,7 @@ export function securityHeaders(): RequestHandler {
         'upgrade-insecure-requests': null,
       },
     },
+    frameguard: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
 }
