@@ -2,13 +2,14 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 
 /**
- * `npm run bench -- [--url http://localhost:3000] [--runs 20] [--category SLUG] [--venue ID]`:
- * times single sequential requests against an already running server, after 3 warm-up requests
+ * `npm run bench -- [--url http://localhost:3000] [--runs 20] [--category SLUG] [--venue ID]
+ * [--token JWT]`: times single sequential requests against an already running server, after 3 warm-up requests
  * each, and prints status, p50, p95, min and max in ms and the `X-TEC-Total` header of every
  * case. The category and venue of the filter cases are, unless given, busy ones found through
  * the API first (the category with most events; the busiest of the venues most frequent among
  * the first 200 events). A request that fails shows its status (or `ERR` when there was no
- * answer) instead of stopping the run.
+ * answer) instead of stopping the run. With `--token` every request carries it, to measure the
+ * lists a contributor or an editor sees.
  */
 
 const WARM_UP = 3;
@@ -38,7 +39,12 @@ interface Options {
   readonly runs: number;
   readonly category: string | null;
   readonly venue: number | null;
+  /** A bearer token every request carries, to measure what a signed-in role sees. */
+  readonly token: string | null;
 }
+
+/** Headers of every request (the token, when given). */
+let requestHeaders: Record<string, string> = {};
 
 function parseOptions(): Options {
   const { values } = parseArgs({
@@ -47,6 +53,7 @@ function parseOptions(): Options {
       runs: { type: 'string', default: '20' },
       category: { type: 'string' },
       venue: { type: 'string' },
+      token: { type: 'string' },
     },
     strict: true,
   });
@@ -61,6 +68,7 @@ function parseOptions(): Options {
     runs,
     category: values.category ?? null,
     venue,
+    token: values.token ?? null,
   };
 }
 
@@ -75,7 +83,7 @@ function monthsAhead(months: number): string {
 async function timed(url: string): Promise<Sample> {
   const started = performance.now();
   try {
-    const response = await fetch(url);
+    const response = await fetch(url, { headers: requestHeaders });
     await response.arrayBuffer();
     const ms = performance.now() - started;
     return { status: response.status, ms, total: response.headers.get('x-tec-total') };
@@ -105,7 +113,7 @@ async function runCase(name: string, url: string, runs: number): Promise<CaseRes
 /** The JSON body of a GET, or why there is none. */
 async function getJson(url: string): Promise<{ body: unknown } | { error: string }> {
   try {
-    const response = await fetch(url);
+    const response = await fetch(url, { headers: requestHeaders });
     if (!response.ok) {
       await response.arrayBuffer();
       return { error: `answered ${response.status}` };
@@ -213,6 +221,7 @@ function printTable(results: readonly CaseResult[], base: string, runs: number):
 
 async function main(): Promise<void> {
   const options = parseOptions();
+  if (options.token) requestHeaders = { Authorization: `Bearer ${options.token}` };
   const { url, runs } = options;
   const api = `${url}${API_PATH}`;
   const events = `${url}${EVENTS_PATH}`;
