@@ -32,8 +32,9 @@ export class CategoriesController {
     @Query(PagingPipe) paging: Paging,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<CategoryListResponseDto> {
-    const page = await this.terms.list(CATEGORY, query, paging, language);
+    const page = await this.terms.list(CATEGORY, query, paging, language, viewer);
     return toTermListResponse('categories', page, echoTermQuery(query, page.perPage), {
       language,
       links,

@@ -104,14 +104,18 @@ export abstract class LinkedPostsService<
     viewer: Viewer,
   ): Promise<LinkedPostPage<V>> {
     const { visibility, statuses } = listVisibility(query.status, viewer);
-    if (query.event !== undefined && !(await this.posts.is(query.event, 'event'))) {
+    const now = this.clock.now().toJSDate();
+    if (
+      query.event !== undefined &&
+      !(await this.posts.isEventVisibleTo(query.event, viewer, now))
+    ) {
       throw InvalidParamsError.of('event');
     }
     const words = searchWords(query.search);
     const filter: LinkedPostListFilter = {
       visibility,
       visibleEvents: visibleEvents(viewer),
-      now: this.clock.now().toJSDate(),
+      now,
       search: words.length > 0 ? { words, language } : undefined,
       event: query.event,
       hasEvents: query.has_events,

@@ -32,8 +32,9 @@ export class TagsController {
     @Query(PagingPipe) paging: Paging,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<TagListResponseDto> {
-    const page = await this.terms.list(TAG, query, paging, language);
+    const page = await this.terms.list(TAG, query, paging, language, viewer);
     return toTermListResponse('tags', page, echoTermQuery(query, page.perPage), {
       language,
       links,

@@ -101,8 +101,10 @@ export class TermsService {
     query: TermListQuery,
     paging: Paging,
     language: Language,
+    viewer: Viewer,
   ): Promise<TermPage> {
     const problems: ParamProblem[] = [];
+    const now = this.clock.now().toJSDate();
     const include = await this.knownIds(taxonomy, query.include, 'include', problems);
     const exclude = await this.knownIds(taxonomy, query.exclude, 'exclude', problems);
     if (query.parent !== undefined && query.parent !== 0) {
@@ -111,11 +113,10 @@ export class TermsService {
     }
     for (const param of ['post', 'event'] as const) {
       const id = query[param];
-      if (id !== undefined && !(await this.posts.is(id, 'event')))
+      if (id !== undefined && !(await this.posts.isEventVisibleTo(id, viewer, now)))
         problems.push({ param, message: 'param.invalid' });
     }
     if (problems.length > 0) throw new InvalidParamsError(problems);
-    const now = this.clock.now().toJSDate();
     const filter: TermListFilter = {
       taxonomy,
       language,

@@ -191,6 +191,30 @@ describe('access: what each caller may see', () => {
     });
   });
 
+  describe('the event filter of venue, organizer and term lists', () => {
+    it('reveals no links of an event the caller may not read or unlock (400 on event)', async () => {
+      const venue = await createVenue(sut.http, { venue: 'Hidden stage' });
+      const draft = await createEvent(sut.http, {
+        status: 'draft',
+        venue: venue.id,
+        categories: ['Secret'],
+      });
+      const locked = await createEvent(sut.http, { venue: venue.id, password: 'pw' });
+
+      for (const id of [draft.id, locked.id]) {
+        for (const path of [`${VENUES}?event=${id}`, `/calendar/events/v1/categories?post=${id}`]) {
+          const response = await request(sut.http).get(path).expect(400);
+          expect(response.body).toMatchObject({ code: 'rest_invalid_param' });
+        }
+      }
+      const editor = await request(sut.http)
+        .get(`${VENUES}?event=${draft.id}`)
+        .set('Authorization', await bearer('editor', 4))
+        .expect(200);
+      expect(editor.body).toMatchObject({ total: 1 });
+    });
+  });
+
   describe('password-protected events', () => {
     async function protectedEvent(): Promise<{ id: number; slug: string }> {
       const venue = await createVenue(sut.http, { venue: 'Secret cellar' });

@@ -703,7 +703,7 @@ describe('categories', () => {
       }
     });
 
-    it('lists the categories of one event with post or event, event winning', async () => {
+    it('lists the categories of one event with post or event, event winning; a draft only for editors', async () => {
       const jazz = await createCategory(sut.http, { name: 'Jazz' });
       const blues = await createCategory(sut.http, { name: 'Blues' });
       await createCategory(sut.http, { name: 'Art' });
@@ -718,7 +718,9 @@ describe('categories', () => {
       expect(names(await list(`?post=${first.id}`))).toEqual(['Blues', 'Jazz']);
       expect(names(await list(`?event=${second.id}`))).toEqual(['Jazz']);
       expect(names(await list(`?post=${first.id}&event=${second.id}`))).toEqual(['Jazz']);
-      expect(names(await list(`?event=${draft.id}&hide_empty=false`))).toEqual(['Blues']);
+      await request(sut.http).get(`${CATEGORIES}?event=${draft.id}`).expect(400);
+      const forEditor = await sut.admin.get(`${CATEGORIES}?event=${draft.id}&hide_empty=false`);
+      expect(names(forEditor.body as TermListBody)).toEqual(['Blues']);
     });
 
     it('answers 400 on a post or event that is not an event', async () => {

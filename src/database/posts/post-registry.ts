@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { mayEdit, mayReadUnpublished } from '../../access/rights';
+import { Viewer } from '../../access/viewer';
+import { EventEntity } from '../../events/entities/event.entity';
+import { effectiveStatus } from '../../events/event-status';
 import { PostEntity, PostKind } from './post.entity';
 
 /** Hands out ids from the shared id space and tells which kind an id belongs to. */
@@ -28,5 +32,22 @@ export class PostRegistry {
   /** Whether `id` names an item of `kind` (of any status). */
   async is(id: number, kind: PostKind): Promise<boolean> {
     return (await this.kindOf(id)) === kind;
+  }
+
+  /**
+   * Whether `id` names an event whose links `viewer` may see through the `event`/`post` filters
+   * of venue, organizer and term lists: one they may read (not trashed; published, or theirs to
+   * read) and, when password-protected, may edit.
+   */
+  async isEventVisibleTo(id: number, viewer: Viewer, now: Date): Promise<boolean> {
+    const event = await this.dataSource.getRepository(EventEntity).findOne({
+      where: { id },
+      select: { id: true, status: true, author: true, dateUtc: true, passwordHash: true },
+    });
+    if (!event) return false;
+    const status = effectiveStatus(event, now);
+    if (status === 'trash') return false;
+    if (status !== 'publish' && !mayReadUnpublished(viewer, event)) return false;
+    return event.passwordHash === null || mayEdit(viewer, event);
   }
 }
