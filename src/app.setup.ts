@@ -35,6 +35,12 @@ export function configureApp(app: NestExpressApplication): void {
         'Events, venues, organizers, categories and tags; wire-compatible with The Events Calendar REST API v1.',
       )
       .setVersion('1.0.0')
+      .addBearerAuth({
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'A JWT with the numeric user id in `sub` and a role claim (see the README).',
+      })
       .build(),
   );
   SwaggerModule.setup('docs', app, document, {

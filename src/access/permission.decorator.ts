@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
 
 /** The actions a route performs; the access guard decides whether the viewer may. */
 export type Permission =
@@ -17,6 +18,9 @@ export type Permission =
 
 export const PERMISSION_KEY = 'calendar:permission';
 
-/** Marks a write route with the action it performs. Routes without it are public reads. */
+/**
+ * Marks a write route with the action it performs, and documents its bearer token. Routes
+ * without it are public reads. The services decide the rights (`rights.ts`).
+ */
 export const RequiresPermission = (permission: Permission): MethodDecorator =>
-  SetMetadata(PERMISSION_KEY, permission);
+  applyDecorators(SetMetadata(PERMISSION_KEY, permission), ApiBearerAuth());
