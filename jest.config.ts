@@ -2,7 +2,16 @@ import type { Config } from 'jest';
 
 const common = {
   moduleFileExtensions: ['js', 'json', 'ts'],
-  transform: { '^.+\\.ts$': 'ts-jest' },
+  transform: {
+    // The Swagger CLI plugin runs in the tests too, so they see the document the build serves.
+    '^.+\\.ts$': [
+      'ts-jest',
+      {
+        tsconfig: '<rootDir>/../tsconfig.spec.json',
+        astTransformers: { before: ['<rootDir>/../test/setup/swagger-plugin.js'] },
+      },
+    ],
+  },
   testEnvironment: 'node',
 } satisfies Config;
 

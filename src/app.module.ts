@@ -8,6 +8,7 @@ import { ListHeadersInterceptor } from './common/paging/list-headers.interceptor
 import { InputValidationPipe } from './common/validation/input-validation.pipe';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { TagsModule } from './tags/tags.module';
@@ -24,6 +25,7 @@ import { VenuesModule } from './venues/venues.module';
     TagsModule,
     VenuesModule,
     OrganizersModule,
+    DiscoveryModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: InputValidationPipe },

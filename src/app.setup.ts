@@ -7,6 +7,7 @@ import { corsOptions, securityHeaders } from './common/http/web-defaults';
 import { updateVerbsMiddleware } from './common/http/update-verbs.middleware';
 import { NAMESPACE } from './common/links/links';
 import { AppConfig } from './config/app-config';
+import { ApiDescription } from './discovery/api-description';
 
 /**
  * Everything about the app that is not a provider: body parsing, path rewriting, the interface
@@ -43,8 +44,10 @@ export function configureApp(app: NestExpressApplication): void {
       })
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, {
-    jsonDocumentUrl: `${prefix}/${NAMESPACE}/doc`,
+  const description = app.get(ApiDescription);
+  description.set(document, prefix);
+  SwaggerModule.setup('docs', app, description.forServer(`${prefix}/${NAMESPACE}`), {
+    raw: false,
     customSiteTitle: 'Calendar Events API',
   });
   app.enableShutdownHooks();

@@ -1,0 +1,39 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AppModule } from '../app.module';
+import { configureApp } from '../app.setup';
+import { NAMESPACE } from '../common/links/links';
+import { ApiDescription } from './api-description';
+
+/**
+ * Writes the OpenAPI document the service serves at `/doc` to `docs/openapi.json` (or `--out`),
+ * with `http://localhost:3000` as its server, so every change to the interface shows in review.
+ * CI runs it and fails when the committed copy differs.
+ *
+ *   npm run openapi [-- --out docs/openapi.json]
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { out: { type: 'string', default: 'docs/openapi.json' } },
+  });
+  Object.assign(process.env, { SQLITE_PATH: ':memory:', LOG_LEVEL: 'error' });
+  for (const name of ['DATABASE_URL', 'API_PREFIX']) Reflect.deleteProperty(process.env, name);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    logger: ['error'],
+  });
+  configureApp(app);
+  const document = app.get(ApiDescription).forServer(`http://localhost:3000/${NAMESPACE}`);
+  await app.close();
+  mkdirSync(dirname(values.out), { recursive: true });
+  writeFileSync(values.out, `${JSON.stringify(document, null, 2)}\n`);
+  process.stdout.write(`Wrote ${values.out}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`openapi: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
