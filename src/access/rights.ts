@@ -91,6 +91,11 @@ export function scaledStatus(
   return PUBLISHING.includes(requested) ? 'pending' : requested;
 }
 
+/** Throws unless `author` (when a write names one) may be given by `viewer`. */
+export function requireAuthorChoice(viewer: Viewer, author: number | undefined): void {
+  if (author !== undefined) requireRight(viewer, mayAssignAuthor(viewer, author));
+}
+
 /** Throws unless `allowed`: 401 for a caller without a token, 403 for one with. */
 export function requireRight(viewer: Viewer, allowed: boolean): void {
   if (allowed) return;

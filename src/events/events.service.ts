@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
 import {
-  mayAssignAuthor,
   mayEdit,
   mayManageTerms,
-  mayReadUnpublished,
   mayWrite,
+  requireAuthorChoice,
   requireRight,
   scaledStatus,
 } from '../access/rights';
+import { eventAccess, isLocked } from '../access/event-access';
 import { listVisibility } from '../access/visibility';
 import { Viewer } from '../access/viewer';
 import { siteZoneOf } from '../common/clock/site-zone';
@@ -36,7 +36,7 @@ import { EventFieldsDto } from './dto/event-fields.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { EventEntity } from './entities/event.entity';
-import { effectiveStatus, statusOnSave } from './event-status';
+import { statusOnSave } from './event-status';
 import {
   EventAlreadyTrashedError,
   EventNotAccessibleError,
@@ -125,7 +125,9 @@ export class EventsService {
       views: await Promise.all(
         views.map(async (view) => ({
           ...view,
-          locked: !(await this.unlocked(view.event, viewer, query.password)),
+          locked:
+            isLocked(view.event, viewer) &&
+            !(await this.passwordMatches(view.event, query.password)),
         })),
       ),
       page: paging.page,
@@ -165,12 +167,17 @@ export class EventsService {
     language: Language,
     password: string | undefined,
   ): Promise<EventView> {
-    const status = effectiveStatus(event, this.clock.now().toJSDate());
-    if (status === 'trash') throw new EventTrashedError();
-    if (status !== 'publish' && !mayReadUnpublished(viewer, event)) {
-      throw new EventNotAccessibleError();
+    switch (eventAccess(event, viewer, this.clock.now().toJSDate())) {
+      case 'trashed':
+        throw new EventTrashedError();
+      case 'hidden':
+        throw new EventNotAccessibleError();
+      case 'locked':
+        if (!(await this.passwordMatches(event, password))) throw new EventPasswordProtectedError();
+        break;
+      case 'open':
+        break;
     }
-    if (!(await this.unlocked(event, viewer, password))) throw new EventPasswordProtectedError();
     const [view] = await this.withText([event], language);
     if (!view) throw new EventNotFoundError(event.id);
     return view;
@@ -364,21 +371,20 @@ export class EventsService {
    * creating categories or tags by name (those who manage them).
    */
   private requireWriteRights(viewer: Viewer, dto: EventFieldsDto, plan: LinkPlan): void {
-    if (dto.author !== undefined) requireRight(viewer, mayAssignAuthor(viewer, dto.author));
+    requireAuthorChoice(viewer, dto.author);
     for (const taxonomy of TAXONOMIES) {
       const newNames = plan.terms[taxonomy]?.newNames ?? [];
       if (newNames.length > 0) requireRight(viewer, mayManageTerms(viewer, taxonomy));
     }
   }
 
-  /** Whether `viewer` sees a protected event's content: no password, an editor, or a match. */
-  private async unlocked(
+  /** Whether `password` is the protected event's password. */
+  private async passwordMatches(
     event: EventEntity,
-    viewer: Viewer,
     password: string | undefined,
   ): Promise<boolean> {
-    if (event.passwordHash === null || mayEdit(viewer, event)) return true;
-    return password !== undefined && postPasswordMatches(event.passwordHash, password);
+    if (event.passwordHash === null || password === undefined) return false;
+    return postPasswordMatches(event.passwordHash, password);
   }
 
   private async bySlug(slug: string): Promise<EventEntity> {

@@ -1,9 +1,9 @@
 import { DateTime, Zone } from 'luxon';
 import {
-  mayAssignAuthor,
   mayEdit,
   mayReadUnpublished,
   mayWrite,
+  requireAuthorChoice,
   requireRight,
   scaledStatus,
 } from '../access/rights';
@@ -154,7 +154,7 @@ export abstract class LinkedPostsService<
     if (name === undefined) throw new MissingParamsError([this.rules.kind]);
     if (name === '') throw InvalidParamsError.of(this.rules.kind);
     requireRight(viewer, mayWrite(viewer));
-    this.requireAuthorRight(viewer, dto);
+    requireAuthorChoice(viewer, dto.author);
     const duplicate = await this.findDuplicate(name, text.description, language);
     const now = this.clock.now();
     if (duplicate) {
@@ -214,7 +214,7 @@ export abstract class LinkedPostsService<
   /** Applies the fields `dto` carries; everything it leaves out keeps its value (contract §2). */
   private async update(item: E, dto: D, language: Language, viewer: Viewer): Promise<V> {
     requireRight(viewer, mayEdit(viewer, item));
-    this.requireAuthorRight(viewer, dto);
+    requireAuthorChoice(viewer, dto.author);
     const slugBase = dto.slug === undefined ? undefined : slugify(dto.slug) || item.slug;
     const status = scaledStatus(viewer, dto.status, false);
     const columns = this.columns(dto, item, this.clock.now(), status);
@@ -289,11 +289,6 @@ export abstract class LinkedPostsService<
           (description === undefined || shown.values.description === description)
         );
       });
-  }
-
-  /** Giving an item to another author is for editors. */
-  private requireAuthorRight(viewer: Viewer, dto: D): void {
-    if (dto.author !== undefined) requireRight(viewer, mayAssignAuthor(viewer, dto.author));
   }
 
   /** Unpublished items (trashed ones included) are for editors and their author (TEC §4). */

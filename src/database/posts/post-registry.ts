@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { mayEdit, mayReadUnpublished } from '../../access/rights';
+import { eventAccess } from '../../access/event-access';
 import { Viewer } from '../../access/viewer';
 import { EventEntity } from '../../events/entities/event.entity';
-import { effectiveStatus } from '../../events/event-status';
 import { PostEntity, PostKind } from './post.entity';
 
 /** Hands out ids from the shared id space and tells which kind an id belongs to. */
@@ -44,10 +43,6 @@ export class PostRegistry {
       where: { id },
       select: { id: true, status: true, author: true, dateUtc: true, passwordHash: true },
     });
-    if (!event) return false;
-    const status = effectiveStatus(event, now);
-    if (status === 'trash') return false;
-    if (status !== 'publish' && !mayReadUnpublished(viewer, event)) return false;
-    return event.passwordHash === null || mayEdit(viewer, event);
+    return event !== null && eventAccess(event, viewer, now) === 'open';
   }
 }
