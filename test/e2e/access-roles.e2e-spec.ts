@@ -161,11 +161,16 @@ describe('access: rights of each role on every write route', () => {
             message: 'Sorry, you are not allowed to do that.',
             data: { status: caller === 'anonymous' ? 401 : 403 },
           });
-          const path = target ? `${COLLECTIONS[route.kind]}/${target.id}` : COLLECTIONS[route.kind];
+          const collection =
+            route.kind === 'category' || route.kind === 'tag'
+              ? `${COLLECTIONS[route.kind]}?hide_empty=false`
+              : COLLECTIONS[route.kind];
+          const path = target ? `${COLLECTIONS[route.kind]}/${target.id}` : collection;
           const after = await request(sut.http)
             .get(path)
             .set('Authorization', await bearer('administrator'));
           if (target) {
+            expect(after.status).toBe(200);
             const shown = after.body as Record<string, unknown>;
             expect(shown['status'] ?? 'term').not.toBe('trash');
             expect(JSON.stringify(shown)).not.toContain('Renamed');
