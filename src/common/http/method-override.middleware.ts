@@ -5,7 +5,7 @@ const OVERRIDE_PARAM = '_method';
 /** The value of `_method` in a raw query string, and the query string without it. */
 function takeOverrideParam(url: string): { url: string; value: string | undefined } {
   const mark = url.indexOf('?');
-  if (mark < 0) return { url, value: undefined };
+  if (mark < 0 || !/_method|%5Fmethod/i.test(url)) return { url, value: undefined };
   let value: string | undefined;
   const kept = url
     .slice(mark + 1)
