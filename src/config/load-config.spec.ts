@@ -34,10 +34,27 @@ describe('loadConfig', () => {
     ['DEFAULT_LANGUAGE', 'fr'],
     ['DATABASE_URL', 'postgres://x/y'],
     ['PUBLIC_URL', 'not a url'],
+    ['AUTH_JWT_SECRET', 'too-short'],
+    ['AUTH_JWKS_URL', 'keys.json'],
+    ['CORS_ORIGINS', 'https://app.example.com/path'],
+    ['CORS_ORIGINS', 'app.example.com'],
   ])('refuses to start with a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value }, null)).toThrow(ConfigurationError);
     expect(() => loadConfig({ [name]: value }, null)).toThrow(
       new RegExp(`${name} \\(got "${value}"\\)`),
     );
+  });
+
+  it('accepts a long secret and origin lists, with or without a wildcard', () => {
+    const sut = loadConfig(
+      {
+        AUTH_JWT_SECRET: 'a'.repeat(32),
+        CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/',
+      },
+      null,
+    );
+
+    expect(sut.AUTH_JWT_SECRET).toHaveLength(32);
+    expect(loadConfig({ CORS_ORIGINS: '*' }, null).CORS_ORIGINS).toBe('*');
   });
 });
