@@ -20,12 +20,12 @@ import { VenuesModule } from './venues/venues.module';
     ConfigModule,
     DatabaseModule,
     AccessModule,
+    DiscoveryModule,
     EventsModule,
     CategoriesModule,
     TagsModule,
     VenuesModule,
     OrganizersModule,
-    DiscoveryModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: InputValidationPipe },

@@ -1,3 +1,4 @@
+import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
@@ -27,6 +28,7 @@ export class CategoriesController {
 
   /** List categories: by name unless asked otherwise; empty ones are hidden by default. */
   @Get()
+  @ApiRead({ description: 'A page of categories.', type: CategoryListResponseDto, list: true })
   async list(
     @Query() query: ListCategoriesQueryDto,
     @Query(PagingPipe) paging: Paging,
@@ -44,6 +46,13 @@ export class CategoriesController {
   /** Create a category. */
   @Post()
   @RequiresPermission('term:create')
+  @ApiWrite({
+    status: 201,
+    description: 'The category created.',
+    type: TermResponseDto,
+    body: CreateCategoryDto,
+    errors: ['missingParams', 'termExists', 'termExistsWithParent'],
+  })
   async create(
     @Query() _query: TermQueryDto,
     @Body() body: CreateCategoryDto,
@@ -59,6 +68,7 @@ export class CategoriesController {
 
   /** Read a category. */
   @Get(':id')
+  @ApiRead({ by: 'id', description: 'The category.', type: TermResponseDto })
   async get(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: TermQueryDto,
@@ -72,6 +82,14 @@ export class CategoriesController {
   @Post(':id')
   @HttpCode(200)
   @RequiresPermission('term:edit')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The category updated.',
+    type: TermResponseDto,
+    body: UpdateCategoryDto,
+    errors: ['termExists', 'termExistsWithParent'],
+  })
   async update(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: TermQueryDto,
@@ -89,6 +107,12 @@ export class CategoriesController {
   /** Delete a category for good; its children move up to its parent. Answers the category. */
   @Delete(':id')
   @RequiresPermission('term:delete')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The category as it was; it is deleted for good.',
+    type: TermResponseDto,
+  })
   async delete(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: TermQueryDto,

@@ -1,23 +1,46 @@
 import { Injectable } from '@nestjs/common';
-import type { OpenAPIObject } from '@nestjs/swagger';
+import type { OpenAPIObject, OperationObject, PathItemObject } from '@nestjs/swagger';
+import { UPDATE_ALIASES } from '../common/http/update-verbs.middleware';
 import { NAMESPACE } from '../common/links/links';
 
 /**
+ * Item routes take updates by PUT and PATCH as well as POST (one handler, reached through
+ * `updateVerbsMiddleware`), so the document lists the POST operation under those verbs too.
+ */
+function withUpdateAliases(path: string, item: PathItemObject): PathItemObject {
+  const update = item.post;
+  if (!update || !path.includes('{')) return item;
+  const aliases: Partial<Record<'put' | 'patch', OperationObject>> = {};
+  for (const verb of UPDATE_ALIASES) {
+    const name = verb.toLowerCase() as 'put' | 'patch';
+    aliases[name] = {
+      ...update,
+      ...(update.operationId ? { operationId: `${update.operationId}_${name}` } : {}),
+    };
+  }
+  return { ...item, ...aliases };
+}
+
+/**
  * The OpenAPI document generated from the code (`@nestjs/swagger` and its CLI plugin), kept
- * once the app is set up. `/doc` and the namespace index are both read from it, so they cannot
- * disagree.
+ * once the app is set up. `/doc`, the namespace index and Swagger UI are all read from it, so
+ * they cannot disagree.
  */
 @Injectable()
 export class ApiDescription {
   private generated: OpenAPIObject | undefined;
 
-  /** Keeps the document `configureApp` generated, its paths made relative to the namespace. */
+  /**
+   * Keeps the document `configureApp` generated, its paths made relative to the namespace (the
+   * namespace index itself is `/`) and updates listed under PUT and PATCH too.
+   */
   set(document: OpenAPIObject, prefix: string): void {
     const base = `${prefix}/${NAMESPACE}`;
     const paths: OpenAPIObject['paths'] = {};
     for (const [path, item] of Object.entries(document.paths)) {
-      if (path === base) continue;
-      paths[path.startsWith(`${base}/`) ? path.slice(base.length) : path] = item;
+      const relative =
+        path === base ? '/' : path.startsWith(`${base}/`) ? path.slice(base.length) : path;
+      paths[relative] = withUpdateAliases(relative, item);
     }
     this.generated = { ...document, paths };
   }

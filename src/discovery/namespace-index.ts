@@ -1,28 +1,14 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { UPDATE_ALIASES } from '../common/http/update-verbs.middleware';
 import { NAMESPACE } from '../common/links/links';
+import type {
+  IndexArg,
+  IndexEndpointDto,
+  IndexRouteDto,
+  NamespaceIndexDto,
+} from './dto/namespace-index.response.dto';
 
 type Schema = Record<string, unknown>;
-
-/** One argument of an endpoint as WordPress lists it: JSON-schema keywords plus `required`. */
-export type IndexArg = Schema & { required: boolean };
-
-export interface IndexEndpoint {
-  readonly methods: string[];
-  readonly args: Record<string, IndexArg> | never[];
-}
-
-export interface IndexRoute {
-  readonly namespace: string;
-  readonly methods: string[];
-  readonly endpoints: IndexEndpoint[];
-  readonly _links?: { self: { href: string }[] };
-}
-
-export interface NamespaceIndex {
-  readonly namespace: string;
-  readonly routes: Record<string, IndexRoute>;
-  readonly _links: Record<string, { href: string }[]>;
-}
 
 /** The JSON-schema keywords an argument keeps (WordPress strips everything else). */
 const KEYWORDS = [
@@ -42,13 +28,8 @@ const KEYWORDS = [
   'anyOf',
 ] as const;
 
+/** Verbs with an endpoint of their own; PUT and PATCH join the POST endpoint of item routes. */
 const VERBS = ['get', 'post', 'delete'] as const;
-
-/** Item routes take updates by POST, PUT and PATCH alike (one handler). */
-function methodsOf(verb: (typeof VERBS)[number], itemRoute: boolean): string[] {
-  if (verb === 'post' && itemRoute) return ['POST', 'PUT', 'PATCH'];
-  return [verb.toUpperCase()];
-}
 
 function asRecord(value: unknown): Schema {
   return typeof value === 'object' && value !== null ? (value as Schema) : {};
@@ -60,9 +41,10 @@ function keywordsOf(schema: Schema): Schema {
   return kept;
 }
 
-/** `{id}` as WordPress writes a route parameter: `(?P<id>\d+)`; other names match a segment. */
+/** `/events/{id}` as WordPress keys a route: `/calendar/events/v1/events/(?P<id>\d+)`. */
 function routeKey(relativePath: string): string {
-  return `/${NAMESPACE}${relativePath}`.replace(/\{(\w+)\}/g, (_match, name: string) =>
+  const path = relativePath === '/' ? '' : relativePath;
+  return `/${NAMESPACE}${path}`.replace(/\{(\w+)\}/g, (_match, name: string) =>
     name === 'id' ? `(?P<${name}>\\d+)` : `(?P<${name}>[^/]+)`,
   );
 }
@@ -103,46 +85,39 @@ function argsOf(document: OpenAPIObject, operation: Schema): Record<string, Inde
   return args;
 }
 
+/** One endpoint per verb; the POST endpoint also lists the PUT and PATCH the document has. */
+function endpointsOf(document: OpenAPIObject, item: Schema): IndexEndpointDto[] {
+  const endpoints: IndexEndpointDto[] = [];
+  for (const verb of VERBS) {
+    const operation = item[verb];
+    if (operation === undefined) continue;
+    const aliases =
+      verb === 'post' ? UPDATE_ALIASES.filter((alias) => item[alias.toLowerCase()]) : [];
+    const args = argsOf(document, asRecord(operation));
+    endpoints.push({
+      methods: [verb.toUpperCase(), ...aliases],
+      args: Object.keys(args).length > 0 ? args : [],
+    });
+  }
+  return endpoints;
+}
+
 /**
- * The namespace index in WordPress's shape (TEC §10), derived from the OpenAPI document: one
- * route per path in regex form, its methods, one endpoint per operation with its arguments,
- * and a `self` link on routes without parameters. `namespaceUrl` is the absolute namespace URL.
+ * The namespace index in WordPress's shape (TEC §10), derived from the OpenAPI document (this
+ * route included): one route per path in regex form, its methods, its endpoints with their
+ * arguments, and a `self` link on routes without parameters. `namespaceUrl` is absolute.
  */
-export function namespaceIndex(document: OpenAPIObject, namespaceUrl: string): NamespaceIndex {
-  const routes: Record<string, IndexRoute> = {
-    [`/${NAMESPACE}`]: {
-      namespace: NAMESPACE,
-      methods: ['GET'],
-      endpoints: [
-        {
-          methods: ['GET'],
-          args: {
-            namespace: { default: NAMESPACE, required: false },
-            context: { default: 'view', required: false },
-          },
-        },
-      ],
-      _links: { self: [{ href: namespaceUrl }] },
-    },
-  };
+export function namespaceIndex(document: OpenAPIObject, namespaceUrl: string): NamespaceIndexDto {
+  const routes: Record<string, IndexRouteDto> = {};
   for (const [path, rawItem] of Object.entries(document.paths)) {
-    const item = asRecord(rawItem);
-    const itemRoute = path.includes('{');
-    const endpoints: IndexEndpoint[] = [];
-    for (const verb of VERBS) {
-      const operation = item[verb];
-      if (operation === undefined) continue;
-      const args = argsOf(document, asRecord(operation));
-      endpoints.push({
-        methods: methodsOf(verb, itemRoute),
-        args: Object.keys(args).length > 0 ? args : [],
-      });
-    }
+    const endpoints = endpointsOf(document, asRecord(rawItem));
     routes[routeKey(path)] = {
       namespace: NAMESPACE,
       methods: endpoints.flatMap((endpoint) => endpoint.methods),
       endpoints,
-      ...(itemRoute ? {} : { _links: { self: [{ href: `${namespaceUrl}${path}` }] } }),
+      ...(path.includes('{')
+        ? {}
+        : { _links: { self: [{ href: `${namespaceUrl}${path === '/' ? '' : path}` }] } }),
     };
   }
   return {

@@ -1,3 +1,5 @@
+import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
+import { ErrorKind } from '../common/errors/error-kinds';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
@@ -18,6 +20,13 @@ import { EventsPresenter } from './events.presenter';
 import { EventsService } from './events.service';
 import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
 
+/** What a read of one event may be refused for besides a bad id or slug. */
+const READ_EVENT_ERRORS: readonly ErrorKind[] = [
+  'eventNotAccessible',
+  'eventPasswordProtected',
+  'eventTrashed',
+];
+
 /** The events routes (interface §4): list, create, and read/update/delete by id or slug. */
 @ApiTags('events')
 @Controller(`${NAMESPACE}/events`)
@@ -29,6 +38,12 @@ export class EventsController {
 
   /** List events: upcoming by default, ordered by start then id. */
   @Get()
+  @ApiRead({
+    description: 'A page of events, by start then id.',
+    type: EventListResponseDto,
+    list: true,
+    errors: ['eventPageNotFound'],
+  })
   async list(
     @Query() query: ListEventsQueryDto,
     @Query(PagingPipe) paging: Paging,
@@ -44,6 +59,13 @@ export class EventsController {
   /** Create an event. */
   @Post()
   @RequiresPermission('event:create')
+  @ApiWrite({
+    status: 201,
+    description: 'The event created.',
+    type: EventResponseDto,
+    body: CreateEventDto,
+    errors: ['missingParams'],
+  })
   async create(
     @Query() _query: EventQueryDto,
     @Body() body: CreateEventDto,
@@ -56,6 +78,12 @@ export class EventsController {
 
   /** Read an event by slug. */
   @Get('by-slug/:slug')
+  @ApiRead({
+    by: 'slug',
+    description: 'The event, with `json_ld`.',
+    type: EventResponseDto,
+    errors: READ_EVENT_ERRORS,
+  })
   async getBySlug(
     @Param('slug') slug: string,
     @Query() query: EventQueryDto,
@@ -75,6 +103,13 @@ export class EventsController {
   @Post('by-slug/:slug')
   @HttpCode(200)
   @RequiresPermission('event:edit')
+  @ApiWrite({
+    by: 'slug',
+    status: 200,
+    description: 'The event updated.',
+    type: EventResponseDto,
+    body: UpdateEventDto,
+  })
   async updateBySlug(
     @Param('slug') slug: string,
     @Query() _query: EventQueryDto,
@@ -93,6 +128,13 @@ export class EventsController {
   /** Move an event to the trash, by slug. */
   @Delete('by-slug/:slug')
   @RequiresPermission('event:delete')
+  @ApiWrite({
+    by: 'slug',
+    status: 200,
+    description: 'The event, now in the trash.',
+    type: EventResponseDto,
+    errors: ['eventAlreadyTrashed'],
+  })
   async deleteBySlug(
     @Param('slug') slug: string,
     @Query() _query: EventQueryDto,
@@ -106,6 +148,12 @@ export class EventsController {
 
   /** Read an event. */
   @Get(':id')
+  @ApiRead({
+    by: 'id',
+    description: 'The event, with `json_ld`.',
+    type: EventResponseDto,
+    errors: ['notAnEvent', 'eventNotFound', ...READ_EVENT_ERRORS],
+  })
   async get(
     @Param('id', RouteIdPipe) id: number,
     @Query() query: EventQueryDto,
@@ -125,6 +173,14 @@ export class EventsController {
   @Post(':id')
   @HttpCode(200)
   @RequiresPermission('event:edit')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The event updated.',
+    type: EventResponseDto,
+    body: UpdateEventDto,
+    errors: ['notAnEvent', 'eventNotFound'],
+  })
   async update(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: EventQueryDto,
@@ -143,6 +199,13 @@ export class EventsController {
   /** Move an event to the trash; a second delete is 410. */
   @Delete(':id')
   @RequiresPermission('event:delete')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The event, now in the trash.',
+    type: EventResponseDto,
+    errors: ['notAnEvent', 'eventNotFound', 'eventAlreadyTrashed'],
+  })
   async delete(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: EventQueryDto,

@@ -1,3 +1,4 @@
+import { DEFAULT_RADIUS_KM } from '../common/geo/geo';
 import { Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
 import {
@@ -61,9 +62,6 @@ export interface EventPage {
   /** The statuses the list was filtered by, as the caller may see them. */
   readonly statuses: readonly string[];
 }
-
-/** How far a distance search reaches when `geoloc_radius` is not given, in kilometres. */
-const DEFAULT_RADIUS_KM = 25;
 
 /** The event's start and end as instants in its zone. */
 interface Schedule {

@@ -6,7 +6,7 @@ import { ApiLinks } from '../common/links/links';
 import { EchoedParam, listLinks } from '../common/paging/list-links';
 import { AppConfig } from '../config/app-config';
 import { LinkedPostListQueryDto } from './dto/linked-post-list.query.dto';
-import { LinkedPostListTailDto } from './dto/linked-post.response.dto';
+import { ListTailDto } from '../common/paging/list-tail.dto';
 import { LinkedPostMapping } from './linked-post.mapper';
 import { LinkedPostPage } from './linked-posts.service';
 
@@ -16,7 +16,7 @@ export interface LinkedPostShape<V, R, L> {
   readonly collection: string;
   toResponse(view: V, mapping: LinkedPostMapping): R;
   /** The list body: the items under their key, then the paging tail. */
-  toList(items: R[], tail: LinkedPostListTailDto): L;
+  toList(items: R[], tail: ListTailDto): L;
 }
 
 /** Filters a list's links repeat after `per_page` and `status`, when given. */

@@ -1,3 +1,4 @@
+import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
@@ -28,6 +29,12 @@ export class OrganizersController {
 
   /** List organizers, newest first, with optional search and event filters. */
   @Get()
+  @ApiRead({
+    description: 'A page of organizers, newest first.',
+    type: OrganizerListResponseDto,
+    list: true,
+    errors: ['organizerPageNotFound'],
+  })
   async list(
     @Query() query: ListOrganizersQueryDto,
     @Query(PagingPipe) paging: Paging,
@@ -42,6 +49,13 @@ export class OrganizersController {
   /** Create an organizer, or reuse the one with the same name (and description, if given). */
   @Post()
   @RequiresPermission('organizer:create')
+  @ApiWrite({
+    status: 201,
+    description: 'The organizer created, or the existing one with the same name.',
+    type: OrganizerResponseDto,
+    body: CreateOrganizerDto,
+    errors: ['missingParams'],
+  })
   async create(
     @Query() _query: OrganizerQueryDto,
     @Body() body: CreateOrganizerDto,
@@ -58,6 +72,12 @@ export class OrganizersController {
 
   /** Read an organizer by slug. */
   @Get('by-slug/:slug')
+  @ApiRead({
+    by: 'slug',
+    description: 'The organizer, with `json_ld`.',
+    type: OrganizerResponseDto,
+    errors: ['organizerNotAccessible'],
+  })
   async getBySlug(
     @Param('slug') slug: string,
     @Query() _query: OrganizerQueryDto,
@@ -72,6 +92,13 @@ export class OrganizersController {
   @Post('by-slug/:slug')
   @HttpCode(200)
   @RequiresPermission('organizer:edit')
+  @ApiWrite({
+    by: 'slug',
+    status: 200,
+    description: 'The organizer updated.',
+    type: OrganizerResponseDto,
+    body: UpdateOrganizerDto,
+  })
   async updateBySlug(
     @Param('slug') slug: string,
     @Query() _query: OrganizerQueryDto,
@@ -87,6 +114,13 @@ export class OrganizersController {
   /** Move an organizer to the trash, by slug. */
   @Delete('by-slug/:slug')
   @RequiresPermission('organizer:delete')
+  @ApiWrite({
+    by: 'slug',
+    status: 200,
+    description: 'The organizer, now in the trash.',
+    type: OrganizerResponseDto,
+    errors: ['organizerAlreadyTrashed'],
+  })
   async deleteBySlug(
     @Param('slug') slug: string,
     @Query() _query: OrganizerQueryDto,
@@ -99,6 +133,12 @@ export class OrganizersController {
 
   /** Read an organizer. */
   @Get(':id')
+  @ApiRead({
+    by: 'id',
+    description: 'The organizer, with `json_ld`.',
+    type: OrganizerResponseDto,
+    errors: ['organizerNotAccessible'],
+  })
   async get(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: OrganizerQueryDto,
@@ -113,6 +153,13 @@ export class OrganizersController {
   @Post(':id')
   @HttpCode(200)
   @RequiresPermission('organizer:edit')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The organizer updated.',
+    type: OrganizerResponseDto,
+    body: UpdateOrganizerDto,
+  })
   async update(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: OrganizerQueryDto,
@@ -128,6 +175,13 @@ export class OrganizersController {
   /** Move an organizer to the trash and unlink it from its events; a second delete is 410. */
   @Delete(':id')
   @RequiresPermission('organizer:delete')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The organizer, now in the trash.',
+    type: OrganizerResponseDto,
+    errors: ['organizerAlreadyTrashed'],
+  })
   async delete(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: OrganizerQueryDto,

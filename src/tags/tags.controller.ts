@@ -1,3 +1,4 @@
+import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
@@ -27,6 +28,7 @@ export class TagsController {
 
   /** List tags: by name unless asked otherwise; unused ones are hidden by default. */
   @Get()
+  @ApiRead({ description: 'A page of tags.', type: TagListResponseDto, list: true })
   async list(
     @Query() query: ListTermsQueryDto,
     @Query(PagingPipe) paging: Paging,
@@ -44,6 +46,13 @@ export class TagsController {
   /** Create a tag. */
   @Post()
   @RequiresPermission('term:create')
+  @ApiWrite({
+    status: 201,
+    description: 'The tag created.',
+    type: TermResponseDto,
+    body: CreateTagDto,
+    errors: ['missingParams', 'termExists', 'taxonomyNotHierarchical'],
+  })
   async create(
     @Query() _query: TermQueryDto,
     @Body() body: CreateTagDto,
@@ -59,6 +68,7 @@ export class TagsController {
 
   /** Read a tag. */
   @Get(':id')
+  @ApiRead({ by: 'id', description: 'The tag.', type: TermResponseDto })
   async get(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: TermQueryDto,
@@ -72,6 +82,14 @@ export class TagsController {
   @Post(':id')
   @HttpCode(200)
   @RequiresPermission('term:edit')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The tag updated.',
+    type: TermResponseDto,
+    body: UpdateTagDto,
+    errors: ['termExists', 'taxonomyNotHierarchical'],
+  })
   async update(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: TermQueryDto,
@@ -89,6 +107,12 @@ export class TagsController {
   /** Delete a tag for good; it leaves the events it was on. Answers the tag. */
   @Delete(':id')
   @RequiresPermission('term:delete')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The tag as it was; it is deleted for good.',
+    type: TermResponseDto,
+  })
   async delete(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: TermQueryDto,

@@ -1,3 +1,4 @@
+import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
@@ -28,6 +29,12 @@ export class VenuesController {
 
   /** List venues, newest first, with optional search and event filters. */
   @Get()
+  @ApiRead({
+    description: 'A page of venues, newest first.',
+    type: VenueListResponseDto,
+    list: true,
+    errors: ['venuePageNotFound'],
+  })
   async list(
     @Query() query: ListVenuesQueryDto,
     @Query(PagingPipe) paging: Paging,
@@ -42,6 +49,13 @@ export class VenuesController {
   /** Create a venue, or reuse the one with the same name (and description, if given). */
   @Post()
   @RequiresPermission('venue:create')
+  @ApiWrite({
+    status: 201,
+    description: 'The venue created, or the existing one with the same name.',
+    type: VenueResponseDto,
+    body: CreateVenueDto,
+    errors: ['missingParams'],
+  })
   async create(
     @Query() _query: VenueQueryDto,
     @Body() body: CreateVenueDto,
@@ -54,6 +68,12 @@ export class VenuesController {
 
   /** Read a venue by slug. */
   @Get('by-slug/:slug')
+  @ApiRead({
+    by: 'slug',
+    description: 'The venue, with `json_ld`.',
+    type: VenueResponseDto,
+    errors: ['venueNotAccessible'],
+  })
   async getBySlug(
     @Param('slug') slug: string,
     @Query() _query: VenueQueryDto,
@@ -68,6 +88,13 @@ export class VenuesController {
   @Post('by-slug/:slug')
   @HttpCode(200)
   @RequiresPermission('venue:edit')
+  @ApiWrite({
+    by: 'slug',
+    status: 200,
+    description: 'The venue updated.',
+    type: VenueResponseDto,
+    body: UpdateVenueDto,
+  })
   async updateBySlug(
     @Param('slug') slug: string,
     @Query() _query: VenueQueryDto,
@@ -83,6 +110,13 @@ export class VenuesController {
   /** Move a venue to the trash, by slug. */
   @Delete('by-slug/:slug')
   @RequiresPermission('venue:delete')
+  @ApiWrite({
+    by: 'slug',
+    status: 200,
+    description: 'The venue, now in the trash.',
+    type: VenueResponseDto,
+    errors: ['venueAlreadyTrashed'],
+  })
   async deleteBySlug(
     @Param('slug') slug: string,
     @Query() _query: VenueQueryDto,
@@ -95,6 +129,12 @@ export class VenuesController {
 
   /** Read a venue. */
   @Get(':id')
+  @ApiRead({
+    by: 'id',
+    description: 'The venue, with `json_ld`.',
+    type: VenueResponseDto,
+    errors: ['venueNotAccessible'],
+  })
   async get(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: VenueQueryDto,
@@ -109,6 +149,13 @@ export class VenuesController {
   @Post(':id')
   @HttpCode(200)
   @RequiresPermission('venue:edit')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The venue updated.',
+    type: VenueResponseDto,
+    body: UpdateVenueDto,
+  })
   async update(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: VenueQueryDto,
@@ -124,6 +171,13 @@ export class VenuesController {
   /** Move a venue to the trash and unlink it from its events; a second delete is 410. */
   @Delete(':id')
   @RequiresPermission('venue:delete')
+  @ApiWrite({
+    by: 'id',
+    status: 200,
+    description: 'The venue, now in the trash.',
+    type: VenueResponseDto,
+    errors: ['venueAlreadyTrashed'],
+  })
   async delete(
     @Param('id', RouteIdPipe) id: number,
     @Query() _query: VenueQueryDto,

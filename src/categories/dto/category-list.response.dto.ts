@@ -1,11 +1,9 @@
+import { ApiSchema } from '@nestjs/swagger';
+import { ListTailDto } from '../../common/paging/list-tail.dto';
 import { TermResponseDto } from '../../terms/dto/term.response.dto';
 
-/** A page of categories (TEC §2.2 key order). */
-export class CategoryListResponseDto {
-  rest_url!: string;
-  total!: number;
-  total_pages!: number;
+/** A page of categories (TEC §2.2 key order: `rest_url`, `total`, `total_pages`, `categories`, links). */
+@ApiSchema({ name: 'CategoryList', description: 'A page of categories.' })
+export class CategoryListResponseDto extends ListTailDto {
   categories!: TermResponseDto[];
-  next_rest_url?: string;
-  previous_rest_url?: string;
 }

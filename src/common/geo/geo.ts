@@ -1,3 +1,6 @@
+/** How far a distance search reaches when `geoloc_radius` is not given, in kilometres. */
+export const DEFAULT_RADIUS_KM = 25;
+
 /** Mean Earth radius in kilometres (IUGG). */
 const EARTH_RADIUS_KM = 6371.0088;
 

@@ -1,9 +1,4 @@
-/** An image as the API shows it: what is known of it (a URL is never fetched). */
-export class ImageDto {
-  url?: string;
-  id?: number;
-  extension?: string;
-}
+import { ImageDto } from './image.dto';
 
 /** The stored form of an image: a URL or an attachment id, never both. */
 export interface ImageColumns {

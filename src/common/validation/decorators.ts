@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayNotEmpty,
@@ -24,12 +25,19 @@ import { POST_STATUSES } from '../status/post-status';
 
 const context = (problem: ProblemContext): ValidationOptions => reportAs(problem);
 
+/**
+ * What the OpenAPI document says of an optional parameter, beside its validation, so both come
+ * from one decorator. The description comes from the property's comment (Swagger CLI plugin).
+ */
+const documented = (schema: ApiPropertyOptions): PropertyDecorator => ApiPropertyOptional(schema);
+
 const typeError = (message: ProblemContext['message']): ValidationOptions =>
   context({ message, detailCode: 'rest_invalid_type' });
 
-/** An optional boolean given as `true/false/1/0` in any case. */
-export function BooleanParam(): PropertyDecorator {
+/** An optional boolean given as `true/false/1/0` in any case; `fallback` is its documented default. */
+export function BooleanParam(fallback?: boolean): PropertyDecorator {
   return applyDecorators(
+    documented({ type: 'boolean', default: fallback }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toBoolean(value)),
     IsBoolean(typeError('param.not-boolean')),
@@ -39,6 +47,7 @@ export function BooleanParam(): PropertyDecorator {
 /** An optional whole number of at least `min`. */
 export function IntegerParam(min = 1): PropertyDecorator {
   return applyDecorators(
+    documented({ type: 'integer', minimum: min }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toInteger(value)),
     IsInt(context({ message: 'param.invalid' })),
@@ -48,7 +57,11 @@ export function IntegerParam(min = 1): PropertyDecorator {
 
 /** An optional string; `allowEmpty` false means `""` is rejected, as WordPress does. */
 export function StringParam(options: { allowEmpty?: boolean } = {}): PropertyDecorator {
-  const decorators = [IsOptional(), IsString(context({ message: 'param.invalid' }))];
+  const decorators = [
+    documented({ type: 'string', minLength: options.allowEmpty ? undefined : 1 }),
+    IsOptional(),
+    IsString(context({ message: 'param.invalid' })),
+  ];
   if (!options.allowEmpty) decorators.push(MinLength(1, context({ message: 'param.invalid' })));
   return applyDecorators(...decorators);
 }
@@ -56,6 +69,7 @@ export function StringParam(options: { allowEmpty?: boolean } = {}): PropertyDec
 /** An optional date in any form `parseDateInput` understands. */
 export function DateParam(): PropertyDecorator {
   return applyDecorators(
+    documented({ type: 'string' }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'string' ? value.trim() : value,
@@ -70,6 +84,7 @@ export function DateParam(): PropertyDecorator {
 /** An optional list of positive integer ids, as an array or a comma-separated string. */
 export function IdListParam(): PropertyDecorator {
   return applyDecorators(
+    documented({ type: 'integer', isArray: true, minimum: 1 }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toList(value)),
     IsArray(context({ message: 'param.invalid' })),
@@ -79,12 +94,17 @@ export function IdListParam(): PropertyDecorator {
 
 /** The optional `i18n_language` parameter every route accepts. */
 export function LanguageParam(): PropertyDecorator {
-  return applyDecorators(IsOptional(), IsIn(LANGUAGES, context({ message: 'param.bad-language' })));
+  return applyDecorators(
+    documented({ type: 'string', enum: LANGUAGES }),
+    IsOptional(),
+    IsIn(LANGUAGES, context({ message: 'param.bad-language' })),
+  );
 }
 
 /** An optional website: an http(s) URL, or `""` to remove it. */
 export function WebsiteParam(): PropertyDecorator {
   return applyDecorators(
+    documented({ type: 'string', nullable: true }),
     IsOptional(),
     ValidateBy(
       {
@@ -101,6 +121,13 @@ export function WebsiteParam(): PropertyDecorator {
 /** An optional image: an http(s) URL or a positive integer id; `""` removes it. */
 export function ImageParam(): PropertyDecorator {
   return applyDecorators(
+    documented({
+      oneOf: [
+        { type: 'string', format: 'uri' },
+        { type: 'integer', minimum: 1 },
+        { type: 'string', maxLength: 0 },
+      ],
+    }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toInteger(value)),
     ValidateBy(
@@ -129,6 +156,13 @@ export function NumberParam(
   options: { allowEmpty?: boolean } = {},
 ): PropertyDecorator {
   return applyDecorators(
+    documented({
+      type: 'number',
+      format: 'double',
+      minimum: min,
+      maximum: max,
+      nullable: options.allowEmpty,
+    }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toNumber(value)),
     ValidateBy(
@@ -148,6 +182,7 @@ export function NumberParam(
 /** An optional list of ids or slugs, as an array or a comma-separated string. */
 export function IdOrSlugListParam(): PropertyDecorator {
   return applyDecorators(
+    documented({ type: 'string', isArray: true }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toList(value)),
     IsArray(context({ message: 'param.invalid' })),
@@ -173,6 +208,7 @@ export function AtMost(max: number, measure: (text: string) => number): Property
 export function RichTextParam(): PropertyDecorator {
   return applyDecorators(
     StringParam({ allowEmpty: true }),
+    documented({ type: 'string', nullable: true }),
     AtMost(MAX_RICH_TEXT_BYTES, (text) => Buffer.byteLength(text, 'utf8')),
   );
 }
@@ -183,6 +219,7 @@ const STATUS_WORDS: ReadonlySet<string> = new Set([...POST_STATUSES, 'any']);
 /** Statuses to list, as repeated `status[]=` values, an array or a comma-separated string. */
 export function StatusListParam(): PropertyDecorator {
   return applyDecorators(
+    documented({ type: 'string', enum: [...STATUS_WORDS], isArray: true }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toList(value)),
     ValidateBy(

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { InvalidParamsError, MissingParamsError, ParamProblem } from '../errors/domain-error';
@@ -34,9 +35,13 @@ function problemOf(error: ValidationError): ParamProblem {
 
 const requiredParams = new WeakMap<object, readonly string[]>();
 
-/** Declares the parameters a DTO requires, in the order a missing-parameters error lists them. */
+/**
+ * Declares the parameters a DTO requires, in the order a missing-parameters error lists them,
+ * and marks them required in the OpenAPI document.
+ */
 export function requireParams(type: ClassConstructor<object>, names: readonly string[]): void {
   requiredParams.set(type, names);
+  for (const name of names) ApiProperty({ required: true })(type.prototype as object, name);
 }
 
 function missingParams(type: object, source: Record<string, unknown>): string[] {

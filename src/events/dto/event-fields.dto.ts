@@ -1,3 +1,6 @@
+import { ApiExtraModels, ApiPropertyOptional } from '@nestjs/swagger';
+import { CreateOrganizerDto } from '../../organizers/dto/create-organizer.dto';
+import { CreateVenueDto } from '../../venues/dto/create-venue.dto';
 import { reportAs } from '../../common/validation/validate-input';
 import { IsIn, IsOptional, ValidateBy } from 'class-validator';
 import { resolveZone } from '../../common/dates/zones';
@@ -14,8 +17,16 @@ import {
 } from '../../common/validation/decorators';
 import { POST_STATUSES, PostStatus } from '../entities/event.entity';
 import { readOrganizerInput, readTermInput, readVenueInput } from '../links/link-inputs';
+import {
+  COST_INPUT,
+  LinkByIdDto,
+  ORGANIZER_INPUT,
+  TERMS_INPUT,
+  VENUE_INPUT,
+} from './link-inputs.schema';
 
 /** The writable fields of an event (interface §2); on update every one is optional. */
+@ApiExtraModels(LinkByIdDto, CreateVenueDto, CreateOrganizerDto)
 export class EventFieldsDto {
   /** Author user id. */
   @IntegerParam(1)
@@ -31,6 +42,7 @@ export class EventFieldsDto {
 
   /** Event title (plain text). */
   @StringParam()
+  @ApiPropertyOptional({ maxLength: 255, example: 'Jazz on the roof' })
   @ValidateBy(
     {
       name: 'maxTitle',
@@ -52,8 +64,9 @@ export class EventFieldsDto {
   @RichTextParam()
   excerpt?: string | null;
 
-  /** Password that protects the event's content; `""` removes it. At most 255 characters. */
+  /** Password that protects the event's content; `""` removes it. */
   @StringParam({ allowEmpty: true })
+  @ApiPropertyOptional({ maxLength: 255 })
   @ValidateBy(
     {
       name: 'maxPassword',
@@ -69,6 +82,7 @@ export class EventFieldsDto {
   status?: PostStatus;
 
   /** IANA time zone (`Europe/Madrid`) or offset (`UTC+2`); empty means the site's zone. */
+  @ApiPropertyOptional({ type: 'string', example: 'Europe/Madrid' })
   @IsOptional()
   @ValidateBy(
     {
@@ -98,7 +112,8 @@ export class EventFieldsDto {
   @ImageParam()
   image?: string | number | null;
 
-  /** Cost: a string such as `$23` or `10 - 20 €`, a number, or a list of them. */
+  /** Cost: a string such as `$23` or `10 - 20 €`, a number, or a list of them; `""` clears it. */
+  @ApiPropertyOptional(COST_INPUT)
   @IsOptional()
   @ValidateBy(
     { name: 'isCost', validator: { validate: (v: unknown) => normaliseCostInput(v) !== null } },
@@ -131,6 +146,7 @@ export class EventFieldsDto {
   featured?: boolean;
 
   /** Categories: ids, slugs or names (unknown names are created), as a list or comma list; empty clears. */
+  @ApiPropertyOptional(TERMS_INPUT)
   @IsOptional()
   @ValidateBy(
     { name: 'isTermList', validator: { validate: (v: unknown) => readTermInput(v) !== null } },
@@ -139,6 +155,7 @@ export class EventFieldsDto {
   categories?: unknown;
 
   /** Tags: ids, slugs or names (unknown names are created), as a list or comma list; empty clears. */
+  @ApiPropertyOptional(TERMS_INPUT)
   @IsOptional()
   @ValidateBy(
     { name: 'isTermList', validator: { validate: (v: unknown) => readTermInput(v) !== null } },
@@ -147,6 +164,7 @@ export class EventFieldsDto {
   tags?: unknown;
 
   /** Venue: an id, `{"id": n}`, a venue object (created, or reused when one has the same name), or empty to unlink. */
+  @ApiPropertyOptional(VENUE_INPUT)
   @IsOptional()
   @ValidateBy(
     { name: 'isVenueLink', validator: { validate: (v: unknown) => readVenueInput(v) !== null } },
@@ -155,6 +173,7 @@ export class EventFieldsDto {
   venue?: unknown;
 
   /** Organizers in order: ids, `{"id": n}` objects, organizer objects, or a mix; empty unlinks all. */
+  @ApiPropertyOptional(ORGANIZER_INPUT)
   @IsOptional()
   @ValidateBy(
     {

@@ -1,3 +1,6 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { DEFAULT_RADIUS_KM } from '../../common/geo/geo';
+import { PageParam, PerPageParam } from '../../common/paging/paging-params';
 import { Transform } from 'class-transformer';
 import { reportAs } from '../../common/validation/validate-input';
 import { IsOptional, ValidateBy } from 'class-validator';
@@ -17,11 +20,11 @@ import {
 /** Query of `GET /events` (interface §4, TEC §7). */
 export class ListEventsQueryDto {
   /** Page of results, from 1. */
-  @IntegerParam(1)
+  @PageParam()
   page?: number;
 
   /** Events per page: default 10, at most 50 (larger values are clamped). */
-  @IntegerParam(1)
+  @PerPageParam()
   per_page?: number;
 
   /** Events starting on or after this date (whole day unless `strict_dates`). */
@@ -49,7 +52,7 @@ export class ListEventsQueryDto {
   ends_after?: string;
 
   /** Use the given times as they are instead of whole days. */
-  @BooleanParam()
+  @BooleanParam(false)
   strict_dates?: boolean;
 
   /** Every word must occur in the title, description or excerpt, in the request's language. */
@@ -100,8 +103,9 @@ export class ListEventsQueryDto {
   @NumberParam(-180, 180, 'param.bad-longitude')
   geoloc_lng?: number;
 
-  /** Radius of the distance search in kilometres (default 25). */
+  /** Radius of the distance search in kilometres. */
   @NumberParam(0.001, 20_000, 'param.bad-radius')
+  @ApiPropertyOptional({ default: DEFAULT_RADIUS_KM })
   geoloc_radius?: number;
 
   /** Only children of this event. */

@@ -1,3 +1,4 @@
+import { PageParam, PerPageParam } from '../../common/paging/paging-params';
 import {
   BooleanParam,
   IntegerParam,
@@ -9,11 +10,11 @@ import {
 /** Query of `GET /venues` and `GET /organizers` (TEC §8.1). */
 export class LinkedPostListQueryDto {
   /** Page of results, from 1. */
-  @IntegerParam(1)
+  @PageParam()
   page?: number;
 
   /** Items per page: default 10, at most 50 (larger values are clamped). */
-  @IntegerParam(1)
+  @PerPageParam()
   per_page?: number;
 
   /**
@@ -33,7 +34,7 @@ export class LinkedPostListQueryDto {
   has_events?: boolean;
 
   /** Only those linked to an event starting now or later that the caller may see. */
-  @BooleanParam()
+  @BooleanParam(false)
   only_with_upcoming?: boolean;
 
   /** Statuses to list, as a list or comma-separated; anonymous callers may ask for `publish` only. */

@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
 import { toPlainText } from '../../common/text/html';
 import { AtMost, StringParam } from '../../common/validation/decorators';
@@ -11,6 +12,7 @@ const MAX_SHORT_TEXT = 255;
 export function NameParam(): PropertyDecorator {
   return applyDecorators(
     StringParam(),
+    ApiPropertyOptional({ type: 'string', minLength: 1, maxLength: MAX_SHORT_TEXT }),
     ValidateBy(
       {
         name: 'hasPlainText',
@@ -26,6 +28,7 @@ export function NameParam(): PropertyDecorator {
 export function ShortTextParam(): PropertyDecorator {
   return applyDecorators(
     StringParam({ allowEmpty: true }),
+    ApiPropertyOptional({ type: 'string', maxLength: MAX_SHORT_TEXT, nullable: true }),
     AtMost(MAX_SHORT_TEXT, (text) => text.length),
   );
 }

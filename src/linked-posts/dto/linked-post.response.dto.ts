@@ -1,13 +1,18 @@
-import { ImageDto } from '../../common/media/image';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LANGUAGES } from '../../common/i18n/language';
+import { ImageDto } from '../../common/media/image.dto';
+import { POST_STATUSES } from '../../common/status/post-status';
 
 /**
  * What venues and organizers show alike. Empty values are left out of the body (TEC filters
  * them), so every field but the language keys may be missing.
  */
 export class LinkedPostResponseDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1 })
   id?: number;
   /** Author user id, as a string. */
   author?: string;
+  @ApiPropertyOptional({ enum: POST_STATUSES })
   status?: string;
   /** Publication date in the site's time zone, `YYYY-MM-DD HH:MM:SS`. */
   date?: string;
@@ -18,29 +23,26 @@ export class LinkedPostResponseDto {
   /** Last change in UTC. */
   modified_utc?: string;
   /** The public page. */
+  @ApiPropertyOptional({ format: 'uri' })
   url?: string;
   /** HTML, in paragraphs. */
   description?: string;
   slug?: string;
   image?: ImageDto;
   phone?: string;
+  /** The website as given (an http or https URL). */
+  @ApiPropertyOptional({ format: 'uri' })
   website?: string;
-  /** schema.org description; single reads only. */
+  /** schema.org description; single reads only, never inside an event. */
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   json_ld?: Record<string, unknown>;
   /** `<host><path>?id=<id>`. */
   global_id?: string;
   global_id_lineage?: string[];
   /** The language of the name shown. */
+  @ApiProperty({ enum: LANGUAGES })
   i18n_language!: string;
   /** Languages the item has text in. */
+  @ApiProperty({ enum: LANGUAGES, isArray: true })
   i18n_translations!: string[];
-}
-
-/** The paging part of a venue or organizer list (TEC §2.1 key order, after the items). */
-export class LinkedPostListTailDto {
-  rest_url!: string;
-  next_rest_url?: string;
-  previous_rest_url?: string;
-  total!: number;
-  total_pages!: number;
 }

@@ -1,11 +1,9 @@
+import { ApiSchema } from '@nestjs/swagger';
+import { ListTailDto } from '../../common/paging/list-tail.dto';
 import { TermResponseDto } from '../../terms/dto/term.response.dto';
 
-/** A page of tags (TEC §2.2 key order). */
-export class TagListResponseDto {
-  rest_url!: string;
-  total!: number;
-  total_pages!: number;
+/** A page of tags (TEC §2.2 key order: `rest_url`, `total`, `total_pages`, `tags`, links). */
+@ApiSchema({ name: 'TagList', description: 'A page of tags.' })
+export class TagListResponseDto extends ListTailDto {
   tags!: TermResponseDto[];
-  next_rest_url?: string;
-  previous_rest_url?: string;
 }

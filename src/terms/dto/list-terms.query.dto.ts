@@ -1,3 +1,4 @@
+import { PageParam, PerPageParam } from '../../common/paging/paging-params';
 import {
   BooleanParam,
   IdListParam,
@@ -9,15 +10,15 @@ import {
 /** Query of `GET /categories` and `GET /tags` (TEC §8.2). */
 export class ListTermsQueryDto {
   /** Page of results, from 1; a page past the end is empty. */
-  @IntegerParam(1)
+  @PageParam()
   page?: number;
 
   /** Terms per page: default 10, at most 50 (larger values are clamped). */
-  @IntegerParam(1)
+  @PerPageParam()
   per_page?: number;
 
-  /** Leave out terms with no published event (default `true`). */
-  @BooleanParam()
+  /** Leave out terms with no published event. */
+  @BooleanParam(true)
   hide_empty?: boolean;
 
   /** The name (as read in the request's language) or the slug contains this text. */

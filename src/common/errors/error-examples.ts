@@ -1,0 +1,26 @@
+import { BODY_LIMIT_BYTES } from '../http/body-parsing';
+import {
+  DomainError,
+  InvalidJsonError,
+  InvalidParamsError,
+  MissingParamsError,
+  PayloadTooLargeError,
+} from './domain-error';
+import { ErrorBody, errorBody } from './error-body';
+import { ErrorKind } from './error-kinds';
+
+/** Errors whose message or data need arguments, as a representative example; others need none. */
+const SAMPLES: Partial<Record<ErrorKind, () => DomainError>> = {
+  invalidParams: () => InvalidParamsError.of('per_page'),
+  missingParams: () => new MissingParamsError(['start_date', 'end_date']),
+  invalidJson: () => new InvalidJsonError('Syntax error'),
+  payloadTooLarge: () => new PayloadTooLargeError(BODY_LIMIT_BYTES),
+  eventNotFound: () => new DomainError('eventNotFound', { id: 42 }),
+  termExists: () => new DomainError('termExists', {}, { term_id: 7 }),
+  termExistsWithParent: () => new DomainError('termExistsWithParent', {}, { term_id: 7 }),
+};
+
+/** The body a caller gets for an error of `kind` (in English), for the OpenAPI examples. */
+export function errorExample(kind: ErrorKind): ErrorBody {
+  return errorBody(SAMPLES[kind]?.() ?? new DomainError(kind), 'en');
+}

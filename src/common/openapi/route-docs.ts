@@ -1,0 +1,155 @@
+import { applyDecorators, Type } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiParam,
+  ApiResponse,
+  ApiSecurity,
+  type ApiResponseOptions,
+  type HeadersObject,
+} from '@nestjs/swagger';
+import { errorExample } from '../errors/error-examples';
+import { ERROR_KINDS, ErrorKind } from '../errors/error-kinds';
+import { ErrorResponseDto } from '../errors/error.response.dto';
+import { LANGUAGES } from '../i18n/language';
+
+/** The bearer scheme's name in the document. */
+export const BEARER = 'bearer';
+
+/** Errors every route may give: a bad parameter (`i18n_language` at least), a bad token, a fault. */
+const EVERY_ROUTE: readonly ErrorKind[] = ['invalidParams', 'notAuthenticated', 'internal'];
+
+/** Errors of reading a request body. */
+const BODY_ERRORS: readonly ErrorKind[] = [
+  'invalidJson',
+  'payloadTooLarge',
+  'unsupportedMediaType',
+];
+
+/** Media types every write body is accepted in. */
+export const BODY_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
+
+const CONTENT_LANGUAGE: HeadersObject = {
+  'Content-Language': {
+    description: 'The language of the request, which the text and messages are in.',
+    required: true,
+    schema: { type: 'string', enum: [...LANGUAGES] },
+  },
+};
+
+const LIST_HEADERS: HeadersObject = {
+  'X-TEC-Total': {
+    description: 'Items matching the filters (the body’s `total`).',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-TEC-TotalPages': {
+    description: 'Pages of this size (the body’s `total_pages`).',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+/** The path parameter of item routes: an id (up to 2^53 - 1; longer digits are no route) or a slug. */
+const PATH_PARAMETERS = {
+  id: ApiParam({
+    name: 'id',
+    description: 'The id.',
+    schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  }),
+  slug: ApiParam({
+    name: 'slug',
+    description: 'The slug.',
+    schema: { type: 'string', minLength: 1 },
+  }),
+} as const;
+
+/** One response per status among `kinds`, listing its codes, with an example of each. */
+function errorResponses(kinds: readonly ErrorKind[]): MethodDecorator[] {
+  const byStatus = new Map<number, ErrorKind[]>();
+  for (const kind of new Set(kinds)) {
+    const status = ERROR_KINDS[kind].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), kind]);
+  }
+  return [...byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, group]) => {
+      const codes = [...new Set(group.map((kind) => `\`${ERROR_KINDS[kind].code}\``))];
+      return ApiResponse({
+        status,
+        description: `Error: ${codes.join(', ')}.`,
+        type: ErrorResponseDto,
+        headers: CONTENT_LANGUAGE,
+        examples: Object.fromEntries(
+          group.map((kind) => [
+            kind,
+            { summary: ERROR_KINDS[kind].code, value: errorExample(kind) },
+          ]),
+        ),
+      });
+    });
+}
+
+/** What a route answers when it succeeds, and which errors it adds to those of every route. */
+export interface RouteDocs {
+  /** What the success response is, in a few words. */
+  readonly description: string;
+  /** The success body. */
+  readonly type: Type<unknown>;
+  /** Errors the route may give besides a bad parameter, a bad token and an unexpected fault. */
+  readonly errors?: readonly ErrorKind[];
+  /** An item route's path parameter. */
+  readonly by?: keyof typeof PATH_PARAMETERS;
+}
+
+function pathParameter(docs: RouteDocs): MethodDecorator[] {
+  return docs.by ? [PATH_PARAMETERS[docs.by]] : [];
+}
+
+function success(
+  status: 200 | 201,
+  docs: RouteDocs,
+  headers: HeadersObject = {},
+): ApiResponseOptions {
+  return {
+    status,
+    description: docs.description,
+    type: docs.type,
+    headers: { ...CONTENT_LANGUAGE, ...headers },
+  };
+}
+
+/**
+ * A read anyone may make; a token may show more (an editor's drafts), so the bearer scheme is
+ * optional. Lists carry `X-TEC-Total` and `X-TEC-TotalPages`.
+ */
+export function ApiRead(docs: RouteDocs & { readonly list?: boolean }): MethodDecorator {
+  return applyDecorators(
+    ...pathParameter(docs),
+    ApiSecurity({}),
+    ApiSecurity(BEARER),
+    ApiResponse(success(200, docs, docs.list ? LIST_HEADERS : {})),
+    ...errorResponses([...EVERY_ROUTE, ...(docs.errors ?? [])]),
+  );
+}
+
+/**
+ * A write: it needs a token with the right (the bearer scheme comes with `RequiresPermission`),
+ * and its body, if any, is accepted as JSON or form-encoded.
+ */
+export function ApiWrite(
+  docs: RouteDocs & { readonly status: 200 | 201; readonly body?: Type<unknown> },
+): MethodDecorator {
+  const body = docs.body;
+  return applyDecorators(
+    ...pathParameter(docs),
+    ...(body ? [ApiConsumes(...BODY_MEDIA_TYPES), ApiBody({ type: body, required: true })] : []),
+    ApiResponse(success(docs.status, docs)),
+    ...errorResponses([
+      ...EVERY_ROUTE,
+      'forbidden',
+      ...(body ? BODY_ERRORS : []),
+      ...(docs.errors ?? []),
+    ]),
+  );
+}
