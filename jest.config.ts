@@ -23,6 +23,8 @@ const config: Config = {
       displayName: 'e2e',
       rootDir: 'test',
       testRegex: '.*\\.e2e-spec\\.ts$',
+      // Every response an e2e test sees is checked against the OpenAPI document.
+      setupFilesAfterEnv: ['<rootDir>/setup/contract-hooks.ts'],
     },
   ],
 };

@@ -12,7 +12,9 @@ import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
+import { ApiDescription } from '../../src/discovery/api-description';
 import { adminClient, TEST_SECRET } from './auth';
+import { checkContract, ContractCheck } from './contract';
 
 /** Tables in an order that deletes children before parents. */
 const TABLES = [
@@ -34,6 +36,8 @@ export interface TestApp {
   readonly http: App;
   readonly dataSource: DataSource;
   readonly config: AppConfig;
+  /** Checks every response of this app against its OpenAPI document. */
+  readonly contract: ContractCheck;
   /** A client that sends an administrator's token (user 1) with every request. */
   readonly admin: ReturnType<typeof request.agent>;
   /** Empties every table, so each test starts from nothing. */
@@ -72,6 +76,11 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   });
   configureApp(app);
   await app.init();
+  const contract = checkContract(
+    app.getHttpServer(),
+    app.get(ApiDescription).forServer(''),
+    config.API_PREFIX,
+  );
   const dataSource = app.get(DataSource);
   if (onMysql) await dataSource.runMigrations();
   const http = app.getHttpServer();
@@ -80,6 +89,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     http,
     dataSource,
     config,
+    contract,
     admin: await adminClient(http),
     async reset() {
       for (const table of TABLES) await dataSource.query(`DELETE FROM ${table}`);
