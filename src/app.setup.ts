@@ -1,13 +1,25 @@
 import { NestExpressApplication } from '@nestjs/platform-express';
+import type { Request } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { languagePathMiddleware } from './common/i18n/language-path.middleware';
 import { bodyParsers } from './common/http/body-parsing';
 import { methodOverrideMiddleware } from './common/http/method-override.middleware';
 import { corsOptions, securityHeaders } from './common/http/web-defaults';
 import { updateVerbsMiddleware } from './common/http/update-verbs.middleware';
-import { NAMESPACE } from './common/links/links';
+import { linksFor, NAMESPACE } from './common/links/links';
 import { AppConfig } from './config/app-config';
 import { ApiDescription } from './discovery/api-description';
+
+/** The introduction of the OpenAPI document (Markdown, shown by Swagger UI). */
+const API_INTRODUCTION = [
+  'Events, venues, organizers, categories and tags; wire-compatible with The Events Calendar REST API v1 under the namespace `calendar/events/v1`.',
+  '',
+  '- **Access**: reads are public; a bearer token (JWT: numeric user id in `sub`, a WordPress role) shows more to editors and authors and is required for writes. Use *Authorize*.',
+  '- **Languages** (`ca`, `en`, `es`): `i18n_language`, else a path segment (`/es/calendar/events/v1/...`), else `Accept-Language`, else the default. Text falls back to the item’s original language; `Content-Language` names the request’s.',
+  '- **Dates** in parameters and bodies: `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD`, ISO 8601 with or without offset, Unix timestamps, or relative forms (`tomorrow 9am`, `next friday 8pm`, `+2 days`), read in the event’s (or site’s) time zone.',
+  '- **Lists**: `page` and `per_page` (10 by default, at most 50); totals in `X-TEC-Total` and `X-TEC-TotalPages`.',
+  '- **Errors**: `{code, message, data: {status, ...}}` with The Events Calendar’s codes; each response below lists its codes.',
+].join('\n');
 
 /**
  * Everything about the app that is not a provider: body parsing, path rewriting, the interface
@@ -32,9 +44,7 @@ export function configureApp(app: NestExpressApplication): void {
     app,
     new DocumentBuilder()
       .setTitle('Calendar Events API')
-      .setDescription(
-        'Events, venues, organizers, categories and tags; wire-compatible with The Events Calendar REST API v1.',
-      )
+      .setDescription(API_INTRODUCTION)
       .setVersion('1.0.0')
       .addBearerAuth({
         type: 'http',
@@ -46,9 +56,14 @@ export function configureApp(app: NestExpressApplication): void {
   );
   const description = app.get(ApiDescription);
   description.set(document, prefix);
+  // Swagger UI, from the installed swagger-ui-dist (no CDN), with the document whose server is
+  // the caller's absolute namespace URL, as /doc gives it.
   SwaggerModule.setup('docs', app, description.forServer(`${prefix}/${NAMESPACE}`), {
     raw: false,
     customSiteTitle: 'Calendar Events API',
+    patchDocumentOnRequest: <TRequest>(request: TRequest) =>
+      description.forServer(linksFor(config, request as Request).namespace),
+    swaggerOptions: { displayRequestDuration: true },
   });
   app.enableShutdownHooks();
 }

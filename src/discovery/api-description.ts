@@ -5,7 +5,8 @@ import { NAMESPACE } from '../common/links/links';
 
 /**
  * Item routes take updates by PUT and PATCH as well as POST (one handler, reached through
- * `updateVerbsMiddleware`), so the document lists the POST operation under those verbs too.
+ * `updateVerbsMiddleware`), so the document lists the POST operation under those verbs too,
+ * right after it.
  */
 function withUpdateAliases(path: string, item: PathItemObject): PathItemObject {
   const update = item.post;
@@ -18,7 +19,8 @@ function withUpdateAliases(path: string, item: PathItemObject): PathItemObject {
       ...(update.operationId ? { operationId: `${update.operationId}_${name}` } : {}),
     };
   }
-  return { ...item, ...aliases };
+  const { delete: remove, ...rest } = item;
+  return { ...rest, ...aliases, ...(remove ? { delete: remove } : {}) };
 }
 
 /**

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { bearer } from '../setup/auth';
+import { useTestApp } from '../setup/test-app';
+
+/** Debian's Chromium (`apt-get install chromium`); `.ci/run` installs it when it is missing. */
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/**
+ * Swagger UI at /docs in headless Chromium: it loads from the installed package only, lists the
+ * operations, and "Try it out" answers, with the language selector and with a bearer token given
+ * through "Authorize".
+ */
+describe('Swagger UI in a real browser', () => {
+  // No PUBLIC_URL: the document's server is the address the browser used.
+  const app = useTestApp({ PUBLIC_URL: '' });
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+  const requested: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(
+        `No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`,
+      );
+    }
+    await app().app.listen(0, '127.0.0.1');
+    origin = await app().app.getUrl();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage();
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${origin}/docs/`);
+    await page.locator('.opblock').first().waitFor();
+  }, 30_000);
+
+  afterEach(async () => {
+    await page?.close();
+  });
+
+  /** Opens an operation and presses "Try it out". */
+  async function tryOut(operationId: string, tag: string): Promise<ReturnType<Page['locator']>> {
+    const operation = page.locator(`#operations-${tag}-${operationId}`);
+    await operation.locator('.opblock-summary').click();
+    await operation.locator('.try-out__btn').click();
+    return operation;
+  }
+
+  /** Presses "Execute" and reads the status of the live response. */
+  async function execute(operation: ReturnType<Page['locator']>): Promise<string> {
+    await operation.locator('.btn.execute').click();
+    const status = operation.locator('.live-responses-table .response .response-col_status');
+    await status.first().waitFor();
+    return (await status.first().innerText()).trim();
+  }
+
+  it('loads from the service alone and lists every resource’s operations', async () => {
+    const titles = await page.locator('.opblock-summary-path').allInnerTexts();
+
+    expect(await page.locator('.title').first().innerText()).toContain('Calendar Events API');
+    expect(titles).toEqual(
+      expect.arrayContaining(['/events', '/events/{id}', '/venues', '/organizers', '/tags']),
+    );
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested.filter((url) => !url.startsWith(origin))).toEqual([]);
+  });
+
+  it('runs "Try it out" on GET /events in the language chosen in the selector', async () => {
+    const operation = await tryOut('EventsController_list', 'events');
+    await operation.locator('tr[data-param-name="i18n_language"] select').selectOption('es');
+
+    expect(await execute(operation)).toBe('200');
+    const url = new URL(await operation.locator('.request-url pre').innerText());
+    expect(`${url.origin}${url.pathname}`).toBe(`${origin}/calendar/events/v1/events`);
+    expect(url.searchParams.get('i18n_language')).toBe('es');
+    expect(url.searchParams.get('per_page')).toBe('10');
+    expect(
+      await operation.locator('.live-responses-table tbody .response-col_description').innerText(),
+    ).toMatch(/content-language: es/i);
+  });
+
+  it('sends the token given in "Authorize", so a write answers 201', async () => {
+    await page.locator('.btn.authorize').first().click();
+    await page
+      .locator('.auth-container input')
+      .first()
+      .fill((await bearer('administrator')).slice(7));
+    await page.locator('.modal-btn.auth.authorize').click();
+    await page.locator('.btn-done').click();
+    const operation = await tryOut('EventsController_create', 'events');
+    await operation.locator('.body-param__text').fill(
+      JSON.stringify({
+        title: 'Opened from Swagger UI',
+        start_date: 'tomorrow 19:00',
+        end_date: 'tomorrow 21:00',
+      }),
+    );
+
+    expect(await execute(operation)).toBe('201');
+    expect(
+      await operation.locator('.live-responses-table tbody .response-col_description').innerText(),
+    ).toContain('Opened from Swagger UI');
+  });
+});
