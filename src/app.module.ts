@@ -5,20 +5,28 @@ import { CategoriesModule } from './categories/categories.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { LanguageInterceptor } from './common/i18n/language.interceptor';
 import { ListHeadersInterceptor } from './common/paging/list-headers.interceptor';
+import { TimeoutInterceptor } from './common/http/timeout.interceptor';
 import { InputValidationPipe } from './common/validation/input-validation.pipe';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
+import { HealthModule } from './health/health.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { TagsModule } from './tags/tags.module';
 import { VenuesModule } from './venues/venues.module';
 
-/** Configuration, database, access, the request pipeline, and one module per aggregate. */
+/**
+ * Configuration, logs and metrics, database, health, access, the request pipeline, and one
+ * module per aggregate.
+ */
 @Module({
   imports: [
     ConfigModule,
+    ObservabilityModule,
     DatabaseModule,
+    HealthModule,
     AccessModule,
     DiscoveryModule,
     EventsModule,
@@ -32,6 +40,7 @@ import { VenuesModule } from './venues/venues.module';
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: LanguageInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ListHeadersInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: TimeoutInterceptor },
   ],
 })
 export class AppModule {}

@@ -1,14 +1,20 @@
+import { RequestMethod } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { languagePathMiddleware } from './common/i18n/language-path.middleware';
 import { bodyParsers } from './common/http/body-parsing';
+import { cacheHeaders } from './common/http/cache-headers';
+import { limitRequestTime, trustProxySetting, urlLengthLimit } from './common/http/limits';
 import { methodOverrideMiddleware } from './common/http/method-override.middleware';
 import { corsOptions, securityHeaders } from './common/http/web-defaults';
 import { updateVerbsMiddleware } from './common/http/update-verbs.middleware';
 import { linksFor, NAMESPACE } from './common/links/links';
 import { AppConfig } from './config/app-config';
+import { readRoutingMiddleware } from './database/read-routing';
 import { ApiDescription } from './discovery/api-description';
+import { Metrics } from './observability/metrics';
+import { RequestLogging } from './observability/request-logging';
 
 /** The introduction of the OpenAPI document (Markdown, shown by Swagger UI). */
 const API_INTRODUCTION = [
@@ -21,25 +27,38 @@ const API_INTRODUCTION = [
   '- **Errors**: `{code, message, data: {status, ...}}` with The Events Calendar’s codes; each response below lists its codes.',
 ].join('\n');
 
+/** Operational routes: outside the API's prefix, namespace and document. */
+const OPERATIONAL_ROUTES = ['health/live', 'health/ready', 'metrics'].map((path) => ({
+  path,
+  method: RequestMethod.GET,
+}));
+
 /**
- * Everything about the app that is not a provider: body parsing, path rewriting, the interface
- * description and shutdown. Shared by main.ts and the e2e tests so both run the same pipeline.
- * The app must be created with `bodyParser: false`.
+ * Everything about the app that is not a provider: the request log and metrics, limits, body
+ * parsing, path rewriting, caching headers, read routing, the interface description and
+ * shutdown. Shared by main.ts and the e2e tests so both run the same pipeline. The app must be
+ * created with `bodyParser: false`.
  */
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get(AppConfig);
   const prefix = config.API_PREFIX;
   app.set('query parser', 'extended');
-  app.set('trust proxy', false);
+  app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
   app.disable('x-powered-by');
+  // First, so that every request has an id, a log line and its metrics, refused ones included.
+  app.use(app.get(RequestLogging).middleware);
+  app.use(app.get(Metrics).middleware);
+  app.use(urlLengthLimit(config.MAX_URL_BYTES));
   app.use(securityHeaders());
   const cors = corsOptions(config.CORS_ORIGINS);
   if (cors) app.enableCors(cors);
   app.use(languagePathMiddleware(prefix));
   app.use(methodOverrideMiddleware());
   app.use(updateVerbsMiddleware(prefix));
-  for (const parser of bodyParsers()) app.use(parser);
-  if (prefix) app.setGlobalPrefix(prefix.replace(/^\//, ''));
+  app.use(readRoutingMiddleware);
+  app.use(cacheHeaders(prefix, config.CACHE_MAX_AGE));
+  for (const parser of bodyParsers(config.MAX_BODY_BYTES)) app.use(parser);
+  if (prefix) app.setGlobalPrefix(prefix.replace(/^\//, ''), { exclude: OPERATIONAL_ROUTES });
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -65,5 +84,6 @@ export function configureApp(app: NestExpressApplication): void {
       description.forServer(linksFor(config, request as Request).namespace),
     swaggerOptions: { displayRequestDuration: true },
   });
+  limitRequestTime(app.getHttpServer(), config.REQUEST_TIMEOUT_MS);
   app.enableShutdownHooks();
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { ConsoleLogger } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
@@ -8,26 +9,25 @@ import { AppConfig } from './config/app-config';
 import { ConfigurationError, loadConfig } from './config/load-config';
 
 async function bootstrap(): Promise<void> {
-  const logger = new Logger('Bootstrap');
-  let level: AppConfig['LOG_LEVEL'];
   try {
-    level = loadConfig().LOG_LEVEL;
+    loadConfig();
   } catch (error: unknown) {
     if (error instanceof ConfigurationError) {
-      logger.error(error.message);
+      new ConsoleLogger('Bootstrap').error(error.message);
       process.exit(1);
     }
     throw error;
   }
-  const levels = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
-    logger: levels.slice(0, levels.indexOf(level) + 1),
+    bufferLogs: true,
   });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
   configureApp(app);
   const config = app.get(AppConfig);
   await app.listen(config.PORT);
-  logger.log(`Listening on ${await app.getUrl()}; Swagger UI at /docs`);
+  logger.log(`Listening on ${await app.getUrl()}; Swagger UI at /docs`, 'Bootstrap');
 }
 
 void bootstrap();

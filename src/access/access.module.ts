@@ -1,12 +1,36 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { seconds, ThrottlerModule } from '@nestjs/throttler';
+import { AppConfig } from '../config/app-config';
 import { AccessGuard } from './access.guard';
+import { RateLimitGuard } from './rate-limit.guard';
 import { TokenVerifier } from './tokens/token-verifier';
 
-/** Verifies credentials on every route and gives each request its viewer. */
+/**
+ * Verifies credentials on every route and gives each request its viewer, then limits how often
+ * each client calls (the guards run in this order). Counters live in each instance's memory.
+ */
 @Global()
 @Module({
-  providers: [TokenVerifier, { provide: APP_GUARD, useClass: AccessGuard }],
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [
+          {
+            ttl: seconds(config.RATE_LIMIT_WINDOW_SECONDS),
+            limit: Math.max(config.RATE_LIMIT_MAX, 1),
+          },
+        ],
+        skipIf: () => config.RATE_LIMIT_MAX === 0,
+      }),
+    }),
+  ],
+  providers: [
+    TokenVerifier,
+    { provide: APP_GUARD, useClass: AccessGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+  ],
   exports: [TokenVerifier],
 })
 export class AccessModule {}

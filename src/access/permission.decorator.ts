@@ -24,3 +24,12 @@ export const PERMISSION_KEY = 'calendar:permission';
  */
 export const RequiresPermission = (permission: Permission): MethodDecorator =>
   applyDecorators(SetMetadata(PERMISSION_KEY, permission), ApiBearerAuth());
+
+export const OWN_CREDENTIALS_KEY = 'calendar:own-credentials';
+
+/**
+ * Marks a route or controller that checks its own credentials (metrics): the API's bearer tokens
+ * are not verified on it, and its viewer is anonymous.
+ */
+export const OwnCredentials = (): ClassDecorator & MethodDecorator =>
+  SetMetadata(OWN_CREDENTIALS_KEY, true);

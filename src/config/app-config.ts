@@ -30,6 +30,17 @@ class TimeZoneConstraint implements ValidatorConstraintInterface {
 const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
+/** A whole number from the environment, or `fallback` when unset or empty. */
+const integer =
+  (fallback: number) =>
+  ({ value }: { value: unknown }): unknown =>
+    value === undefined || (typeof value === 'string' && value.trim() === '')
+      ? fallback
+      : Number(value);
+
+/** A MySQL or MariaDB URL: `mysql://user:password@host:3306/name`. */
+const MYSQL_URL = /^(mysql|mariadb):\/\/[^/]+\/[^/?]+(\?.*)?$/;
+
 /**
  * The service's configuration, read from the environment (and `.env`) and validated at start.
  * Names follow contract §6.
@@ -43,10 +54,27 @@ export class AppConfig {
 
   @Transform(emptyToUndefined)
   @IsOptional()
-  @Matches(/^(mysql|mariadb):\/\/[^/]+\/[^/?]+(\?.*)?$/, {
-    message: 'must look like mysql://user:password@host:3306/name',
-  })
+  @Matches(MYSQL_URL, { message: 'must look like mysql://user:password@host:3306/name' })
   DATABASE_URL?: string;
+
+  /** Read replicas of `DATABASE_URL`: GET requests read from them (comma-separated URLs). */
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? value.split(',').map((url) => url.trim())
+      : [],
+  )
+  @Matches(MYSQL_URL, {
+    each: true,
+    message: 'must be a comma-separated list of URLs like mysql://user:password@host:3306/name',
+  })
+  DATABASE_REPLICA_URLS: string[] = [];
+
+  /** Connections per MySQL pool (the primary's, and each replica's). */
+  @Transform(integer(10))
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  DATABASE_POOL_SIZE = 10;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -117,4 +145,65 @@ export class AppConfig {
   @IsOptional()
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' | 'verbose' = 'log';
+
+  /**
+   * Which proxies in front may name the client in `X-Forwarded-For` (Express's `trust proxy`):
+   * `false`, `true` (any), a number of hops, or a comma list of addresses, subnets and the words
+   * `loopback`, `linklocal`, `uniquelocal`.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(true|false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, {
+    message: 'must be true, false, a number of hops, or a comma list of addresses and subnets',
+  })
+  TRUST_PROXY = 'false';
+
+  /** Requests a client (token subject, else IP address) may make per window; 0 turns it off. */
+  @Transform(integer(600))
+  @IsInt()
+  @Min(0)
+  RATE_LIMIT_MAX = 600;
+
+  @Transform(integer(60))
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_WINDOW_SECONDS = 60;
+
+  /** Largest request body, in bytes (413 above). */
+  @Transform(integer(1024 * 1024))
+  @IsInt()
+  @Min(1024)
+  MAX_BODY_BYTES = 1024 * 1024;
+
+  /** Longest request target (path and query), in bytes (414 above). */
+  @Transform(integer(8192))
+  @IsInt()
+  @Min(256)
+  @Max(65536)
+  MAX_URL_BYTES = 8192;
+
+  /** Longest a request may take to arrive (408) or to be answered (503), in milliseconds. */
+  @Transform(integer(30_000))
+  @IsInt()
+  @Min(100)
+  REQUEST_TIMEOUT_MS = 30_000;
+
+  /** `max-age` of anonymous GET answers, in seconds; 0 means caches must revalidate (ETag). */
+  @Transform(integer(0))
+  @IsInt()
+  @Min(0)
+  CACHE_MAX_AGE = 0;
+
+  /** When set, `/metrics` asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
+  /** After SIGTERM: how long readiness answers 503 before the server stops taking requests. */
+  @Transform(integer(5000))
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_GRACE_MS = 5000;
 }

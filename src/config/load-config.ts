@@ -37,5 +37,10 @@ export function loadConfig(
   if (errors.length > 0) {
     throw new ConfigurationError(`Invalid configuration:\n${describe(errors, raw)}`);
   }
+  if (config.DATABASE_REPLICA_URLS.length > 0 && !config.DATABASE_URL) {
+    throw new ConfigurationError(
+      'Invalid configuration:\nDATABASE_REPLICA_URLS: replicas need their primary in DATABASE_URL',
+    );
+  }
   return config;
 }

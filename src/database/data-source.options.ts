@@ -49,13 +49,17 @@ export async function detectMysqlFlavour(url: string): Promise<MysqlFlavour> {
   }
 }
 
+/** What the database options are made from. */
+export type DatabaseSettings = Pick<AppConfig, 'DATABASE_URL' | 'SQLITE_PATH'> &
+  Partial<Pick<AppConfig, 'DATABASE_POOL_SIZE'>>;
+
 export function databaseKind(config: Pick<AppConfig, 'DATABASE_URL'>): DatabaseKind {
   return config.DATABASE_URL ? 'mysql' : 'sqlite';
 }
 
 /** Options for the configured database, asking a MySQL-protocol server what it is first. */
 export async function resolveDataSourceOptions(
-  config: Pick<AppConfig, 'DATABASE_URL' | 'SQLITE_PATH'>,
+  config: DatabaseSettings,
 ): Promise<DataSourceOptions> {
   if (!config.DATABASE_URL) return dataSourceOptions(config);
   return dataSourceOptions(config, await detectMysqlFlavour(config.DATABASE_URL));
@@ -67,7 +71,7 @@ export async function resolveDataSourceOptions(
  * migrations run at start so a fresh clone serves at once. `synchronize` is always off.
  */
 export function dataSourceOptions(
-  config: Pick<AppConfig, 'DATABASE_URL' | 'SQLITE_PATH'>,
+  config: DatabaseSettings,
   flavour: MysqlFlavour = 'mysql',
 ): DataSourceOptions {
   const kind = databaseKind(config);
@@ -84,7 +88,7 @@ export function dataSourceOptions(
       timezone: 'Z',
       charset: 'utf8mb4_unicode_ci',
       supportBigNumbers: true,
-      extra: { connectionLimit: 10 },
+      extra: { connectionLimit: config.DATABASE_POOL_SIZE ?? 10 },
     };
   }
   const file = config.SQLITE_PATH;
@@ -100,6 +104,28 @@ export function dataSourceOptions(
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
+    },
+  };
+}
+
+/**
+ * `options` with reads spread over the replicas at `replicaUrls` (MySQL and MariaDB; each gets a
+ * pool of the primary's size). Writes, transactions and the reads of a write request stay on the
+ * primary (`RoutingDataSource`).
+ */
+export function withReplicas(
+  options: DataSourceOptions,
+  replicaUrls: readonly string[],
+): DataSourceOptions {
+  if (replicaUrls.length === 0 || (options.type !== 'mysql' && options.type !== 'mariadb')) {
+    return options;
+  }
+  const { url, ...primary } = options;
+  return {
+    ...primary,
+    replication: {
+      master: { url },
+      slaves: replicaUrls.map((replica) => ({ url: replica.replace(/^mariadb:/, 'mysql:') })),
     },
   };
 }

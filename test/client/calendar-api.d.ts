@@ -1249,17 +1249,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NamespaceIndex"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1271,6 +1300,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1282,6 +1347,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1307,17 +1391,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1329,6 +1442,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1340,6 +1489,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1413,6 +1581,20 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     /** @description Items matching the filters (the body’s `total`). */
                     "X-TEC-Total": number;
                     /** @description Pages of this size (the body’s `total_pages`). */
@@ -1423,11 +1605,26 @@ export interface operations {
                     "application/json": components["schemas"]["EventList"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1439,6 +1636,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1450,6 +1651,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1461,6 +1698,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1493,6 +1749,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1504,6 +1770,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1515,6 +1785,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1526,6 +1800,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1537,6 +1815,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1548,6 +1845,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1559,6 +1877,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1589,17 +1926,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1611,6 +1977,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1622,6 +1992,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1633,6 +2039,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1668,6 +2093,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1679,6 +2114,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1690,6 +2129,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1701,6 +2144,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1712,6 +2159,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1723,6 +2189,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1734,6 +2221,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1769,6 +2275,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1780,6 +2296,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1791,6 +2311,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1802,6 +2326,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1813,6 +2341,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1824,6 +2371,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1835,6 +2403,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1865,6 +2452,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1876,6 +2473,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1887,6 +2488,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1898,6 +2503,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1909,6 +2518,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1920,6 +2565,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1955,6 +2619,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,6 +2640,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1977,6 +2655,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1988,6 +2670,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1999,6 +2685,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2010,6 +2715,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2021,6 +2747,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2051,17 +2796,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`, `rest-invalid-event-id`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2073,6 +2847,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2084,6 +2862,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2095,6 +2877,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2106,6 +2924,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2141,6 +2978,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2152,6 +2999,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2163,6 +3014,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2174,6 +3029,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2185,6 +3044,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2196,6 +3059,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2207,6 +3089,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2218,6 +3121,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2253,6 +3175,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2264,6 +3196,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2275,6 +3211,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2286,6 +3226,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2297,6 +3241,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2308,6 +3256,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2319,6 +3286,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2330,6 +3318,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2360,6 +3367,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2371,6 +3388,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2382,6 +3403,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2393,6 +3418,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2404,6 +3433,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2415,6 +3448,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2426,6 +3495,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,6 +3549,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2472,6 +3570,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2483,6 +3585,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2494,6 +3600,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2505,6 +3615,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2516,6 +3630,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2527,6 +3660,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2538,6 +3692,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2581,6 +3754,20 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     /** @description Items matching the filters (the body’s `total`). */
                     "X-TEC-Total": number;
                     /** @description Pages of this size (the body’s `total_pages`). */
@@ -2591,11 +3778,26 @@ export interface operations {
                     "application/json": components["schemas"]["VenueList"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2607,6 +3809,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2618,6 +3824,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,6 +3871,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2659,6 +3920,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2670,6 +3941,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2681,6 +3956,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2692,6 +3971,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2703,6 +3986,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2714,6 +4016,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2725,6 +4048,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2753,17 +4095,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2775,6 +4146,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2786,6 +4161,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2797,6 +4208,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2830,6 +4260,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2841,6 +4281,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2852,6 +4296,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2863,6 +4311,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,6 +4326,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2885,6 +4356,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2896,6 +4388,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2929,6 +4440,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2940,6 +4461,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,6 +4476,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2962,6 +4491,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2973,6 +4506,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2984,6 +4536,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2995,6 +4568,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3023,6 +4615,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,6 +4636,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3045,6 +4651,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3056,6 +4666,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3067,6 +4681,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3078,6 +4728,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3111,6 +4780,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3122,6 +4801,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3133,6 +4816,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3144,6 +4831,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3155,6 +4846,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3166,6 +4876,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3177,6 +4908,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3205,17 +4955,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3227,6 +5006,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3238,6 +5021,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3249,6 +5068,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3282,6 +5120,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,6 +5141,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3304,6 +5156,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3315,6 +5171,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,6 +5186,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3337,6 +5216,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3348,6 +5248,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3381,6 +5300,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3392,6 +5321,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3403,6 +5336,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3414,6 +5351,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3425,6 +5366,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3436,6 +5396,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3447,6 +5428,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3475,6 +5475,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3486,6 +5496,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3497,6 +5511,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3508,6 +5526,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3519,6 +5541,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3530,6 +5588,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3563,6 +5640,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3574,6 +5661,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3585,6 +5676,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3596,6 +5691,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3607,6 +5706,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3618,6 +5736,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3629,6 +5768,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3672,6 +5830,20 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     /** @description Items matching the filters (the body’s `total`). */
                     "X-TEC-Total": number;
                     /** @description Pages of this size (the body’s `total_pages`). */
@@ -3682,11 +5854,26 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizerList"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3698,6 +5885,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3709,6 +5900,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3720,6 +5947,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3750,6 +5996,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3761,6 +6017,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3772,6 +6032,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3783,6 +6047,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3794,6 +6062,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3805,6 +6092,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3816,6 +6124,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3844,17 +6171,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3866,6 +6222,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3877,6 +6237,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3888,6 +6284,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3921,6 +6336,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3932,6 +6357,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3943,6 +6372,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3954,6 +6387,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3965,6 +6402,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3976,6 +6432,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3987,6 +6464,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4020,6 +6516,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4031,6 +6537,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4042,6 +6552,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4053,6 +6567,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4064,6 +6582,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4075,6 +6612,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4086,6 +6644,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4114,6 +6691,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4125,6 +6712,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4136,6 +6727,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4147,6 +6742,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4158,6 +6757,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4169,6 +6804,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4202,6 +6856,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4213,6 +6877,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4224,6 +6892,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4235,6 +6907,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4246,6 +6922,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4257,6 +6952,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4268,6 +6984,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4296,17 +7031,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4318,6 +7082,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4329,6 +7097,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4340,6 +7144,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4373,6 +7196,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4384,6 +7217,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4395,6 +7232,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4406,6 +7247,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4417,6 +7262,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4428,6 +7292,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4439,6 +7324,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4472,6 +7376,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4483,6 +7397,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4494,6 +7412,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +7427,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4516,6 +7442,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4527,6 +7472,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4538,6 +7504,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4566,6 +7551,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4577,6 +7572,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4588,6 +7587,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4599,6 +7602,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4610,6 +7617,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4621,6 +7664,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4654,6 +7716,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4665,6 +7737,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4676,6 +7752,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4687,6 +7767,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4698,6 +7782,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4709,6 +7812,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4720,6 +7844,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4772,6 +7915,20 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     /** @description Items matching the filters (the body’s `total`). */
                     "X-TEC-Total": number;
                     /** @description Pages of this size (the body’s `total_pages`). */
@@ -4782,11 +7939,26 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryList"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4798,6 +7970,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4809,6 +8017,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4839,6 +8066,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4850,6 +8087,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4861,6 +8102,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4872,6 +8117,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4883,6 +8132,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4894,6 +8162,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4905,6 +8194,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4933,17 +8241,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Term"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4955,6 +8292,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,6 +8339,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4999,6 +8391,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5010,6 +8412,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5021,6 +8427,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5032,6 +8442,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5043,6 +8457,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5054,6 +8487,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5065,6 +8519,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5098,6 +8571,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5109,6 +8592,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5120,6 +8607,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5131,6 +8622,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5142,6 +8637,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5153,6 +8667,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5164,6 +8699,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5192,6 +8746,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5203,6 +8767,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,6 +8782,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5225,6 +8797,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5236,6 +8844,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5269,6 +8896,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5280,6 +8917,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5291,6 +8932,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5302,6 +8947,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5313,6 +8962,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5324,6 +8992,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5335,6 +9024,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5385,6 +9093,20 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     /** @description Items matching the filters (the body’s `total`). */
                     "X-TEC-Total": number;
                     /** @description Pages of this size (the body’s `total_pages`). */
@@ -5395,11 +9117,26 @@ export interface operations {
                     "application/json": components["schemas"]["TagList"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5411,6 +9148,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5422,6 +9195,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5452,6 +9244,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5463,6 +9265,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5474,6 +9280,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5485,6 +9295,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5496,6 +9310,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5507,6 +9340,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5518,6 +9372,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5546,17 +9419,46 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Term"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error: `rest_invalid_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5568,6 +9470,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5579,6 +9517,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5612,6 +9569,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5623,6 +9590,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5634,6 +9605,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5645,6 +9620,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5656,6 +9635,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5667,6 +9665,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5678,6 +9697,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5711,6 +9749,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5722,6 +9770,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5733,6 +9785,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5744,6 +9800,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5755,6 +9815,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5766,6 +9845,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5777,6 +9877,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5805,6 +9924,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5816,6 +9945,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,6 +9960,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5838,6 +9975,42 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5849,6 +10022,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5882,6 +10074,16 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5893,6 +10095,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5904,6 +10110,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5915,6 +10125,10 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5926,6 +10140,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5937,6 +10170,27 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5948,6 +10202,25 @@ export interface operations {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {

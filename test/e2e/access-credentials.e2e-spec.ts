@@ -311,7 +311,7 @@ describe('access: credentials', () => {
       expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
       expect(read.headers['access-control-allow-origin']).toBe(ORIGIN);
       expect(read.headers['access-control-expose-headers']).toBe(
-        'X-TEC-Total,X-TEC-TotalPages,Link,ETag',
+        'X-TEC-Total,X-TEC-TotalPages,Link,ETag,X-Request-Id,Retry-After',
       );
       expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
     });

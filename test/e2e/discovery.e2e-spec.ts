@@ -245,7 +245,21 @@ describe('discovery: /doc and the namespace index', () => {
       '403',
       '404',
       '410',
+      '414',
+      '429',
       '500',
+      '503',
+    ]);
+    expect(Object.keys(document.paths['/events']?.get?.responses ?? {})).toEqual([
+      '200',
+      '304',
+      '400',
+      '401',
+      '404',
+      '414',
+      '429',
+      '500',
+      '503',
     ]);
   });
 

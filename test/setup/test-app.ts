@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
@@ -52,7 +52,10 @@ export const onMysql = Boolean(process.env['DATABASE_URL']);
  * Boots the whole app exactly as main.ts does, on the database of the environment: MariaDB or
  * MySQL when `DATABASE_URL` is set (its migrations are run), else a fresh SQLite file.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  extraModules: Type[] = [],
+): Promise<TestApp> {
   const sqlitePath = join(tmpdir(), `calendar-e2e-${randomUUID()}.sqlite`);
   const config = loadConfig(
     {
@@ -62,11 +65,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       PUBLIC_URL: 'https://api.calendar.test',
       SITE_URL: 'https://calendar.test:8443/site',
       AUTH_JWT_SECRET: TEST_SECRET,
+      // Suites make hundreds of requests a minute as one user; the limits suite turns it on.
+      RATE_LIMIT_MAX: '0',
       ...overrides,
     },
     null,
   );
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule, ...extraModules] })
     .overrideProvider(AppConfig)
     .useValue(config)
     .compile();
@@ -82,7 +87,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     config.API_PREFIX,
   );
   const dataSource = app.get(DataSource);
-  if (onMysql) await dataSource.runMigrations();
+  if (config.DATABASE_URL) await dataSource.runMigrations();
   const http = app.getHttpServer();
   return {
     app,
@@ -97,7 +102,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     async close() {
       if (!dataSource.isInitialized) await dataSource.initialize();
       await app.close();
-      if (!onMysql) {
+      if (!config.DATABASE_URL) {
         for (const suffix of ['', '-wal', '-shm'])
           rmSync(`${sqlitePath}${suffix}`, { force: true });
       }
@@ -109,10 +114,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
  * Boots one app for the enclosing `describe` and empties the database before each test; returns
  * a getter for it.
  */
-export function useTestApp(overrides: Record<string, string> = {}): () => TestApp {
+export function useTestApp(
+  overrides: Record<string, string> = {},
+  extraModules: Type[] = [],
+): () => TestApp {
   let app: TestApp | undefined;
   beforeAll(async () => {
-    app = await createTestApp(overrides);
+    app = await createTestApp(overrides, extraModules);
   });
   afterAll(async () => {
     await app?.close();

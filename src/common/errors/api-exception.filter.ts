@@ -48,6 +48,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
     const body = errorBody(error, language);
     if (response.headersSent) return;
-    response.status(body.data.status).setHeader('Content-Language', language).json(body);
+    response
+      .status(body.data.status)
+      .setHeader('Content-Language', language)
+      .setHeader('Cache-Control', 'no-store')
+      .json(body);
   }
 }

@@ -53,8 +53,15 @@ export class RouteNotFoundError extends DomainError {
 /** 413: the body is larger than the service accepts. */
 export class PayloadTooLargeError extends DomainError {
   constructor(limitBytes: number) {
-    super('payloadTooLarge', { limit: `${Math.round(limitBytes / 1024 / 1024)} MB` });
+    super('payloadTooLarge', { limit: readableSize(limitBytes) });
   }
+}
+
+/** `1 MB`, `512 KB` or `1000 bytes`: the largest unit that states `bytes` exactly. */
+function readableSize(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
 }
 
 /** 400 rest_invalid_json: the body was declared JSON but did not parse. */

@@ -29,6 +29,10 @@ export const ERROR_KINDS = {
   notAuthenticated: { code: 'rest_forbidden', status: 401 },
   forbidden: { code: 'rest_forbidden', status: 403 },
   internal: { code: 'rest_internal_error', status: 500 },
+  requestTimeout: { code: 'rest_request_timeout', status: 408 },
+  uriTooLong: { code: 'rest_uri_too_long', status: 414 },
+  tooManyRequests: { code: 'rest_too_many_requests', status: 429 },
+  responseTimeout: { code: 'rest_response_timeout', status: 503 },
   eventNotFound: { code: 'rest-event-not-found', status: 404 },
   notAnEvent: { code: 'rest-invalid-event-id', status: 400 },
   eventNotAccessible: {

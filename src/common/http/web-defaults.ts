@@ -2,8 +2,18 @@ import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-option
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
-/** Response headers a browser client may read: paging totals, links and the entity tag. */
-export const EXPOSED_HEADERS = ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'ETag'];
+/**
+ * Response headers a browser client may read: paging totals, links, the entity tag, the request
+ * id and when to retry after a 429.
+ */
+export const EXPOSED_HEADERS = [
+  'X-TEC-Total',
+  'X-TEC-TotalPages',
+  'Link',
+  'ETag',
+  'X-Request-Id',
+  'Retry-After',
+];
 
 const ALLOWED_HEADERS = [
   'Authorization',

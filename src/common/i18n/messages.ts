@@ -45,6 +45,26 @@ const CATALOG = {
     ca: 'El servidor no ha pogut completar la petició.',
     es: 'El servidor no ha podido completar la petición.',
   },
+  rest_request_timeout: {
+    en: 'The request did not arrive in time.',
+    ca: 'La petició no ha arribat a temps.',
+    es: 'La petición no ha llegado a tiempo.',
+  },
+  rest_uri_too_long: {
+    en: 'The request URL is longer than the allowed {limit} bytes.',
+    ca: "L'URL de la petició supera el màxim permès de {limit} bytes.",
+    es: 'La URL de la petición supera el máximo permitido de {limit} bytes.',
+  },
+  rest_too_many_requests: {
+    en: 'Too many requests: try again in {seconds} seconds.',
+    ca: "Massa peticions: torneu-ho a provar d'aquí a {seconds} segons.",
+    es: 'Demasiadas peticiones: vuelve a intentarlo dentro de {seconds} segundos.',
+  },
+  rest_response_timeout: {
+    en: 'The server could not answer in time.',
+    ca: 'El servidor no ha pogut respondre a temps.',
+    es: 'El servidor no ha podido responder a tiempo.',
+  },
   'rest-event-not-found': {
     en: 'Event with ID {id} does not exist.',
     ca: "L'esdeveniment amb l'ID {id} no existeix.",

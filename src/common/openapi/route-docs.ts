@@ -6,6 +6,7 @@ import {
   ApiResponse,
   ApiSecurity,
   type ApiResponseOptions,
+  type HeaderObject,
   type HeadersObject,
 } from '@nestjs/swagger';
 import { errorExample } from '../errors/error-examples';
@@ -16,8 +17,18 @@ import { LANGUAGES } from '../i18n/language';
 /** The bearer scheme's name in the document. */
 export const BEARER = 'bearer';
 
-/** Errors every route may give: a bad parameter (`i18n_language` at least), a bad token, a fault. */
-const EVERY_ROUTE: readonly ErrorKind[] = ['invalidParams', 'notAuthenticated', 'internal'];
+/**
+ * Errors every route may give: a bad parameter (`i18n_language` at least), a bad token, too
+ * long a URL, too many requests, a fault, no answer in time.
+ */
+const EVERY_ROUTE: readonly ErrorKind[] = [
+  'invalidParams',
+  'notAuthenticated',
+  'uriTooLong',
+  'tooManyRequests',
+  'internal',
+  'responseTimeout',
+];
 
 /** Errors of reading a request body. */
 const BODY_ERRORS: readonly ErrorKind[] = [
@@ -29,11 +40,65 @@ const BODY_ERRORS: readonly ErrorKind[] = [
 /** Media types every write body is accepted in. */
 export const BODY_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 
-const CONTENT_LANGUAGE: HeadersObject = {
+const REQUEST_ID: HeaderObject = {
+  description: 'The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it.',
+  required: true,
+  schema: { type: 'string' },
+};
+
+const ETAG: HeaderObject = {
+  description: 'The entity tag of the body; send it in `If-None-Match` to get 304 while it holds.',
+  required: true,
+  schema: { type: 'string' },
+};
+
+/** Headers of every answer. */
+const EVERY_ANSWER: HeadersObject = {
   'Content-Language': {
     description: 'The language of the request, which the text and messages are in.',
     required: true,
     schema: { type: 'string', enum: [...LANGUAGES] },
+  },
+  'X-Request-Id': REQUEST_ID,
+  'Cache-Control': {
+    description:
+      'Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`.',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+
+/** Headers of a successful answer while rate limiting is on. */
+const RATE_LIMIT: HeadersObject = {
+  'X-RateLimit-Limit': {
+    description: 'Requests a client may make per window.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in this window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the window starts again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+/** Headers of a successful read, which caches may keep. */
+const CACHEABLE: HeadersObject = {
+  ETag: ETAG,
+  Vary: {
+    description: 'The request headers that change the answer.',
+    required: true,
+    schema: { type: 'string', example: 'Accept-Language, Authorization' },
+  },
+};
+
+const RETRY_AFTER: HeadersObject = {
+  'Retry-After': {
+    description: 'Seconds to wait before the client’s window allows requests again.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
   },
 };
 
@@ -79,7 +144,7 @@ function errorResponses(kinds: readonly ErrorKind[]): MethodDecorator[] {
         status,
         description: `Error: ${codes.join(', ')}.`,
         type: ErrorResponseDto,
-        headers: CONTENT_LANGUAGE,
+        headers: { ...EVERY_ANSWER, ...(status === 429 ? RETRY_AFTER : {}) },
         examples: Object.fromEntries(
           group.map((kind) => [
             kind,
@@ -115,9 +180,16 @@ function success(
     status,
     description: docs.description,
     type: docs.type,
-    headers: { ...CONTENT_LANGUAGE, ...headers },
+    headers: { ...EVERY_ANSWER, ...RATE_LIMIT, ...headers },
   };
 }
+
+/** 304 to a read whose `If-None-Match` names the current entity tag. */
+const NOT_MODIFIED: ApiResponseOptions = {
+  status: 304,
+  description: 'Not modified: the `If-None-Match` sent names the current `ETag`; no body.',
+  headers: { ETag: ETAG, 'X-Request-Id': REQUEST_ID },
+};
 
 /**
  * A read anyone may make; a token may show more (an editor's drafts), so the bearer scheme is
@@ -128,7 +200,8 @@ export function ApiRead(docs: RouteDocs & { readonly list?: boolean }): MethodDe
     ...pathParameter(docs),
     ApiSecurity({}),
     ApiSecurity(BEARER),
-    ApiResponse(success(200, docs, docs.list ? LIST_HEADERS : {})),
+    ApiResponse(success(200, docs, { ...CACHEABLE, ...(docs.list ? LIST_HEADERS : {}) })),
+    ApiResponse(NOT_MODIFIED),
     ...errorResponses([...EVERY_ROUTE, ...(docs.errors ?? [])]),
   );
 }

@@ -1,0 +1,117 @@
+import { connect, type Socket } from 'node:net';
+import { mintToken } from '../../src/access/tokens/mint-token';
+import { eventBody } from '../factories/event.factory';
+import { startService, type ServiceProcess } from '../setup/service-process';
+
+const SECRET = 'process-test-secret-that-is-long-enough';
+
+/** Sends `raw` on a new connection and resolves with everything the server answers. */
+function exchange(url: string, raw: string): { socket: Socket; answer: Promise<string> } {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  socket.write(raw);
+  const answer = new Promise<string>((done, fail) => {
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    socket.on('end', () => done(text));
+    socket.on('error', fail);
+  });
+  return { socket, answer };
+}
+
+/**
+ * The built service as its own process, as `npm start` and the container run it: JSON request
+ * logs without secrets, and a graceful stop at SIGTERM.
+ */
+describe('the service as a process', () => {
+  let sut: ServiceProcess;
+  const sockets: Socket[] = [];
+
+  jest.setTimeout(30_000);
+
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    await sut?.stop();
+  });
+
+  it('logs one JSON line per request with its id, method, path, status and duration, and no secret', async () => {
+    sut = await startService({ AUTH_JWT_SECRET: SECRET });
+    const token = await mintToken(SECRET, {
+      sub: 3,
+      role: 'editor',
+      roleClaim: 'role',
+      expiresIn: '5m',
+    });
+
+    const response = await fetch(
+      `${sut.url}/calendar/events/v1/events?password=hunter2&per_page=2`,
+      {
+        headers: { Authorization: `Bearer ${token}`, 'X-Request-Id': 'trace-42' },
+      },
+    );
+    await response.text();
+    await new Promise((wait) => setTimeout(wait, 200));
+
+    const line = sut.logs().find((log) => log['request_id'] === 'trace-42');
+    expect(line).toMatchObject({
+      level: 'info',
+      service: 'calendar-events',
+      msg: 'request completed',
+      req: { method: 'GET', path: '/calendar/events/v1/events?password=[Redacted]&per_page=2' },
+      res: { status: 200 },
+      duration_ms: expect.any(Number),
+    });
+    expect(typeof line?.['time']).toBe('string');
+    expect(sut.output()).not.toContain(token);
+    expect(sut.output()).not.toContain('hunter2');
+    expect(sut.logs().find((log) => log.msg?.startsWith('Listening on '))).toMatchObject({
+      context: 'Bootstrap',
+      level: 'info',
+    });
+  });
+
+  it('at SIGTERM turns not ready, serves through the grace period, finishes the request in flight, then stops', async () => {
+    sut = await startService({ AUTH_JWT_SECRET: SECRET, SHUTDOWN_GRACE_MS: '1500' });
+    const token = await mintToken(SECRET, {
+      sub: 1,
+      role: 'administrator',
+      roleClaim: 'role',
+      expiresIn: '5m',
+    });
+    const body = JSON.stringify(eventBody({ title: 'Sent across a shutdown' }));
+    const half = Math.floor(body.length / 2);
+    // A create whose body has only half arrived when the signal comes.
+    const inFlight = exchange(
+      sut.url,
+      `POST /calendar/events/v1/events HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n` +
+        body.slice(0, half),
+    );
+    sockets.push(inFlight.socket);
+    await new Promise((wait) => setTimeout(wait, 200));
+    expect((await fetch(`${sut.url}/health/ready`)).status).toBe(200);
+
+    sut.child.kill('SIGTERM');
+    await new Promise((wait) => setTimeout(wait, 300));
+    const ready = await fetch(`${sut.url}/health/ready`, { headers: { Connection: 'close' } });
+    const live = await fetch(`${sut.url}/health/live`, { headers: { Connection: 'close' } });
+    const list = await fetch(`${sut.url}/calendar/events/v1/events`, {
+      headers: { Connection: 'close' },
+    });
+    expect([ready.status, await ready.json()]).toEqual([503, { status: 'shutting_down' }]);
+    expect(live.status).toBe(200);
+    expect(list.status).toBe(200);
+
+    // After the grace period the server stops taking connections but waits for this request.
+    await new Promise((wait) => setTimeout(wait, 1800));
+    expect(sut.child.exitCode).toBeNull();
+    inFlight.socket.write(body.slice(half));
+    const answer = await inFlight.answer;
+
+    expect(answer).toMatch(/^HTTP\/1\.1 201 Created/);
+    expect(answer).toContain('"title":"Sent across a shutdown"');
+    // Nest closes, then lets the signal end the process, so its parent sees why it stopped.
+    expect(await sut.exited).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(sut.logs().some((log) => /^SIGTERM: not ready/.test(log.msg ?? ''))).toBe(true);
+  });
+});

@@ -1,0 +1,96 @@
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../..');
+const MAIN = join(ROOT, 'dist/main.js');
+
+/** The newest modification time of the files under `folder`. */
+function newest(folder: string): number {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .reduce(
+      (latest, entry) => Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs),
+      0,
+    );
+}
+
+/** Builds `dist/` unless it is newer than every source file (CI builds before testing). */
+export function ensureBuilt(): void {
+  if (existsSync(MAIN) && statSync(MAIN).mtimeMs >= newest(join(ROOT, 'src'))) return;
+  execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'ignore' });
+}
+
+/** One JSON line the service logged. */
+export type LogLine = Record<string, unknown> & { msg?: string };
+
+/** The built service running as a process of its own, as `npm start` runs it. */
+export interface ServiceProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  /** Everything it wrote to standard output so far. */
+  output(): string;
+  /** Its log lines so far, parsed. */
+  logs(): LogLine[];
+  /** Resolves with its exit code, or the signal that ended it, once it has exited. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Stops it if it still runs and removes its database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node dist/main.js` on a free port with a fresh SQLite file and `env`, and waits until
+ * it logs that it listens.
+ */
+export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
+  ensureBuilt();
+  const sqlite = join(tmpdir(), `calendar-process-${randomUUID()}.sqlite`);
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      PORT: '0',
+      SQLITE_PATH: sqlite,
+      LOG_LEVEL: 'log',
+      ...env,
+    },
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
+  const parse = (): LogLine[] =>
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LogLine);
+  const deadline = Date.now() + 30_000;
+  let url: string | undefined;
+  while (url === undefined) {
+    const listening = parse().find((line) => line.msg?.startsWith('Listening on '));
+    const port = /:(\d+);/.exec(listening?.msg ?? '')?.[1];
+    if (port) url = `http://127.0.0.1:${port}`;
+    else if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      throw new Error(`The service did not start:\n${stdout}`);
+    } else await new Promise((wait) => setTimeout(wait, 100));
+  }
+  return {
+    child,
+    url,
+    output: () => stdout,
+    logs: parse,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlite}${suffix}`, { force: true });
+    },
+  };
+}
