@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { createConnection, type Connection } from 'mysql2/promise';
+import request from 'supertest';
+import { eventBody } from '../factories/event.factory';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+/**
+ * The URLs of the primary and the replica `scripts/replication.sh` runs on loopback (CI starts
+ * them before the tests; this suite starts them itself when they are not given).
+ */
+function replicationUrls(): { primary: string; replica: string; admin: string } {
+  let env = process.env;
+  if (!env['REPLICATION_PRIMARY_URL']) {
+    const printed = execFileSync(join(__dirname, '../../scripts/replication.sh'), ['start'], {
+      encoding: 'utf8',
+    });
+    env = Object.fromEntries(
+      printed
+        .trim()
+        .split('\n')
+        .map((line) => line.split('=', 2) as [string, string]),
+    );
+  }
+  const value = (name: string): string => {
+    const url = env[name];
+    if (!url) throw new Error(`${name} is not set: run scripts/replication.sh start`);
+    return url;
+  };
+  return {
+    primary: value('REPLICATION_PRIMARY_URL'),
+    replica: value('REPLICATION_REPLICA_URL'),
+    admin: value('REPLICATION_ADMIN_URL'),
+  };
+}
+
+const EVENTS = '/calendar/events/v1/events';
+
+/**
+ * Reads of GET requests go to the replica; writes, and the reads a write request makes after
+ * writing, go to the primary. Shown by pausing the replica: what a write answers is what it
+ * wrote, while GETs see the replica's older state until it catches up.
+ */
+describe('read replicas (a MariaDB primary and replica on loopback)', () => {
+  let sut: TestApp;
+  let primaryAdmin: Connection;
+  let replicaAdmin: Connection;
+
+  /** Waits until the replica has applied everything the primary has logged. */
+  async function replicaCaughtUp(): Promise<void> {
+    const [rows] = await primaryAdmin.query('SELECT @@gtid_binlog_pos AS position');
+    const position = (rows as { position: string }[])[0]?.position ?? '';
+    const [waited] = await replicaAdmin.query('SELECT MASTER_GTID_WAIT(?, 20) AS outcome', [
+      position,
+    ]);
+    expect((waited as { outcome: number }[])[0]?.outcome).toBe(0);
+  }
+
+  beforeAll(async () => {
+    const urls = replicationUrls();
+    primaryAdmin = await createConnection(
+      urls.admin.replace(/:\d+\//, `:${new URL(urls.primary).port}/`),
+    );
+    replicaAdmin = await createConnection(urls.admin);
+    sut = await createTestApp({ DATABASE_URL: urls.primary, DATABASE_REPLICA_URLS: urls.replica });
+  }, 60_000);
+
+  afterAll(async () => {
+    await replicaAdmin?.query('START SLAVE');
+    await sut?.close();
+    await primaryAdmin?.end();
+    await replicaAdmin?.end();
+  });
+
+  beforeEach(async () => {
+    await replicaAdmin.query('START SLAVE');
+    await sut.reset();
+    await replicaCaughtUp();
+  });
+
+  afterEach(async () => {
+    await replicaAdmin.query('START SLAVE');
+  });
+
+  it('creates on the primary and answers with what it wrote, while GETs read the paused replica', async () => {
+    await replicaAdmin.query('STOP SLAVE');
+
+    const created = await sut.admin
+      .post(EVENTS)
+      .send(eventBody({ title: 'Written to the primary' }));
+    const id = (created.body as { id: number }).id;
+    const listWhilePaused = await request(sut.http).get(EVENTS);
+    const readWhilePaused = await request(sut.http).get(`${EVENTS}/${id}`);
+
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: 'Written to the primary' });
+    expect(listWhilePaused.body).toMatchObject({ total: 0 });
+    expect(readWhilePaused.status).toBe(404);
+
+    await replicaAdmin.query('START SLAVE');
+    await replicaCaughtUp();
+    const list = await request(sut.http).get(EVENTS).expect(200);
+    expect(list.body).toMatchObject({ total: 1, events: [{ id }] });
+  });
+
+  it('answers an update with the new values while GETs still show the old ones', async () => {
+    const created = await sut.admin
+      .post(EVENTS)
+      .send(eventBody({ title: 'Before' }))
+      .expect(201);
+    const id = (created.body as { id: number }).id;
+    await replicaCaughtUp();
+    await replicaAdmin.query('STOP SLAVE');
+
+    const updated = await sut.admin.patch(`${EVENTS}/${id}`).send({ title: 'After' }).expect(200);
+    const readWhilePaused = await request(sut.http).get(`${EVENTS}/${id}`).expect(200);
+
+    expect(updated.body).toMatchObject({ title: 'After' });
+    expect(readWhilePaused.body).toMatchObject({ title: 'Before' });
+    await replicaAdmin.query('START SLAVE');
+    await replicaCaughtUp();
+    await request(sut.http)
+      .get(`${EVENTS}/${id}`)
+      .expect(200)
+      .expect((response) => expect(response.body).toMatchObject({ title: 'After' }));
+  });
+
+  it('reports the replica in readiness and its pool in the metrics', async () => {
+    const ready = await request(sut.http).get('/health/ready').expect(200);
+    await request(sut.http).get(EVENTS).expect(200);
+    const metrics = await request(sut.http).get('/metrics').expect(200);
+
+    expect(ready.body).toMatchObject({
+      info: { database: { status: 'up' }, database_replica: { status: 'up' } },
+    });
+    expect(metrics.text).toMatch(/^db_pool_connections\{pool="primary",state="open"\} [1-9]/m);
+    expect(metrics.text).toMatch(/^db_pool_connections\{pool="replica0",state="open"\} [1-9]/m);
+  });
+});
