@@ -38,6 +38,13 @@ describe('loadConfig', () => {
     ['AUTH_JWKS_URL', 'keys.json'],
     ['CORS_ORIGINS', 'https://app.example.com/path'],
     ['CORS_ORIGINS', 'app.example.com'],
+    ['RATE_LIMIT_MAX', 'many'],
+    ['RATE_LIMIT_MAX', '-1'],
+    ['MAX_BODY_BYTES', '10'],
+    ['REQUEST_TIMEOUT_MS', '1.5'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['TRUST_PROXY', 'yes please'],
+    ['METRICS_TOKEN', 'short'],
   ])('refuses to start with a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value }, null)).toThrow(ConfigurationError);
     expect(() => loadConfig({ [name]: value }, null)).toThrow(
@@ -56,5 +63,39 @@ describe('loadConfig', () => {
 
     expect(sut.AUTH_JWT_SECRET).toHaveLength(32);
     expect(loadConfig({ CORS_ORIGINS: '*' }, null).CORS_ORIGINS).toBe('*');
+  });
+
+  it('gives the operational defaults: limits, caching, shutdown, no proxy trusted, no replicas', () => {
+    const sut = loadConfig({}, null);
+
+    expect(sut).toMatchObject({
+      DATABASE_REPLICA_URLS: [],
+      DATABASE_POOL_SIZE: 10,
+      TRUST_PROXY: 'false',
+      RATE_LIMIT_MAX: 600,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+      MAX_BODY_BYTES: 1048576,
+      MAX_URL_BYTES: 8192,
+      REQUEST_TIMEOUT_MS: 30000,
+      CACHE_MAX_AGE: 0,
+      SHUTDOWN_GRACE_MS: 5000,
+    });
+    expect(sut.METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('reads replica URLs as a comma list, and refuses them without a primary', () => {
+    const primary = 'mysql://app:pw@db-1:3306/calendar';
+    const replicas = 'mysql://app:pw@db-2:3306/calendar, mariadb://app:pw@db-3:3306/calendar';
+
+    expect(
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: replicas }, null)
+        .DATABASE_REPLICA_URLS,
+    ).toEqual(['mysql://app:pw@db-2:3306/calendar', 'mariadb://app:pw@db-3:3306/calendar']);
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: replicas }, null)).toThrow(
+      /DATABASE_REPLICA_URLS: replicas need their primary in DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'db-2:3306' }, null),
+    ).toThrow(/DATABASE_REPLICA_URLS/);
   });
 });
