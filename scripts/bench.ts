@@ -3,13 +3,18 @@ import { parseArgs } from 'node:util';
 
 /**
  * `npm run bench -- [--url http://localhost:3000] [--runs 20] [--category SLUG] [--venue ID]
- * [--token JWT]`: times single sequential requests against an already running server, after 3 warm-up requests
- * each, and prints status, p50, p95, min and max in ms and the `X-TEC-Total` header of every
- * case. The category and venue of the filter cases are, unless given, busy ones found through
- * the API first (the category with most events; the busiest of the venues most frequent among
- * the first 200 events). A request that fails shows its status (or `ERR` when there was no
- * answer) instead of stopping the run. With `--token` every request carries it, to measure the
- * lists a contributor or an editor sees.
+ * [--token JWT] [--against URL]`: times single sequential requests against an already running
+ * server, after 3 warm-up requests each, and prints status, p50, p95, min and max in ms and the
+ * `X-TEC-Total` header of every case. The category and venue of the filter cases are, unless
+ * given, busy ones found through the API first (the category with most events; the busiest of the
+ * venues most frequent among the first 200 events). A request that fails shows its status (or
+ * `ERR` when there was no answer) instead of stopping the run. With `--token` every request
+ * carries it, to measure the lists a contributor or an editor sees.
+ *
+ * With `--against URL` (a second server on the same data, say an older build) every run times one
+ * request to each server back to back, the first one alternating, and the table gives both p50s
+ * and the median of the paired differences: a machine whose speed drifts between runs slows both
+ * sides of a pair alike, so a difference of a fraction of a millisecond shows.
  */
 
 const WARM_UP = 3;
@@ -34,6 +39,15 @@ interface CaseResult {
   readonly total: string | null;
 }
 
+interface PairedResult {
+  readonly name: string;
+  readonly statuses: readonly number[];
+  /** Sorted times of the first server and of the second. */
+  readonly times: readonly [readonly number[], readonly number[]];
+  /** Sorted differences, second minus first, of the requests of each run. */
+  readonly differences: readonly number[];
+}
+
 interface Options {
   readonly url: string;
   readonly runs: number;
@@ -41,6 +55,8 @@ interface Options {
   readonly venue: number | null;
   /** A bearer token every request carries, to measure what a signed-in role sees. */
   readonly token: string | null;
+  /** A second server to compare with, request by request. */
+  readonly against: string | null;
 }
 
 /** Headers of every request (the token, when given). */
@@ -54,6 +70,7 @@ function parseOptions(): Options {
       category: { type: 'string' },
       venue: { type: 'string' },
       token: { type: 'string' },
+      against: { type: 'string' },
     },
     strict: true,
   });
@@ -69,6 +86,7 @@ function parseOptions(): Options {
     category: values.category ?? null,
     venue,
     token: values.token ?? null,
+    against: values.against?.replace(/\/+$/, '') ?? null,
   };
 }
 
@@ -107,6 +125,36 @@ async function runCase(name: string, url: string, runs: number): Promise<CaseRes
     statuses: [...new Set(samples.map((s) => s.status))],
     times: samples.map((s) => s.ms).sort((a, b) => a - b),
     total: samples[samples.length - 1]?.total ?? null,
+  };
+}
+
+/** A case timed on two servers in pairs: each run asks both, the first one alternating. */
+async function runPairedCase(
+  name: string,
+  path: string,
+  bases: readonly [string, string],
+  runs: number,
+): Promise<PairedResult> {
+  const [a, b] = bases.map((base) => `${base}${path}`) as [string, string];
+  for (let i = 0; i < WARM_UP; i++) await Promise.all([timed(a), timed(b)]);
+  const first: Sample[] = [];
+  const second: Sample[] = [];
+  for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) {
+      first.push(await timed(a));
+      second.push(await timed(b));
+    } else {
+      second.push(await timed(b));
+      first.push(await timed(a));
+    }
+  }
+  const sorted = (samples: readonly Sample[]): number[] =>
+    samples.map((s) => s.ms).sort((x, y) => x - y);
+  return {
+    name,
+    statuses: [...new Set([...first, ...second].map((s) => s.status))],
+    times: [sorted(first), sorted(second)],
+    differences: first.map((s, i) => (second[i]?.ms ?? Number.NaN) - s.ms).sort((x, y) => x - y),
   };
 }
 
@@ -197,16 +245,13 @@ async function busyVenue(base: string): Promise<number | { error: string }> {
     : { error: 'no event has a venue and GET /venues listed none' };
 }
 
-function printTable(results: readonly CaseResult[], base: string, runs: number): void {
-  const header = ['case', 'status', 'p50', 'p95', 'min', 'max', 'X-TEC-Total'];
-  const rows = results.map((r) => [
-    r.name,
-    r.statuses.map((status) => (status === 0 ? 'ERR' : String(status))).join(','),
-    ...[50, 95].map((p) => percentile(r.times, p).toFixed(1)),
-    (r.times[0] ?? Number.NaN).toFixed(1),
-    (r.times[r.times.length - 1] ?? Number.NaN).toFixed(1),
-    r.total ?? '-',
-  ]);
+/** Statuses of a case, `ERR` for requests that got no answer. */
+function statusCell(statuses: readonly number[]): string {
+  return statuses.map((status) => (status === 0 ? 'ERR' : String(status))).join(',');
+}
+
+/** Prints a header and rows as aligned columns, the first left-aligned. */
+function printColumns(header: readonly string[], rows: readonly (readonly string[])[]): void {
   const widths = header.map((h, i) =>
     Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
   );
@@ -214,57 +259,96 @@ function printTable(results: readonly CaseResult[], base: string, runs: number):
     cells
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
       .join('  ');
-  console.log(`${base}: ${runs} sequential runs per case after ${WARM_UP} warm-ups; times in ms`);
   console.log(line(header));
   for (const row of rows) console.log(line(row));
+}
+
+function printTable(results: readonly CaseResult[], base: string, runs: number): void {
+  console.log(`${base}: ${runs} sequential runs per case after ${WARM_UP} warm-ups; times in ms`);
+  printColumns(
+    ['case', 'status', 'p50', 'p95', 'min', 'max', 'X-TEC-Total'],
+    results.map((r) => [
+      r.name,
+      statusCell(r.statuses),
+      ...[50, 95].map((p) => percentile(r.times, p).toFixed(1)),
+      (r.times[0] ?? Number.NaN).toFixed(1),
+      (r.times[r.times.length - 1] ?? Number.NaN).toFixed(1),
+      r.total ?? '-',
+    ]),
+  );
+}
+
+function printPairedTable(
+  results: readonly PairedResult[],
+  bases: readonly [string, string],
+  runs: number,
+): void {
+  console.log(`A = ${bases[0]}, B = ${bases[1]}`);
+  console.log(`${runs} runs per case, each one request to A and one to B; times in ms`);
+  printColumns(
+    ['case', 'status', 'A p50', 'B p50', 'B-A p50', 'B-A p25', 'B-A p75'],
+    results.map((r) => [
+      r.name,
+      statusCell(r.statuses),
+      percentile(r.times[0], 50).toFixed(2),
+      percentile(r.times[1], 50).toFixed(2),
+      ...[50, 25, 75].map((p) => percentile(r.differences, p).toFixed(2)),
+    ]),
+  );
 }
 
 async function main(): Promise<void> {
   const options = parseOptions();
   if (options.token) requestHeaders = { Authorization: `Bearer ${options.token}` };
   const { url, runs } = options;
-  const api = `${url}${API_PATH}`;
-  const events = `${url}${EVENTS_PATH}`;
   const start = monthsAhead(6);
   const end = monthsAhead(7);
   const id = await firstEventId(url);
   const category = options.category ?? (await busiestCategory(url));
   const venue = options.venue ?? (await busyVenue(url));
+  /** Each case's name and path below the server's address. */
   const cases: [string, string][] = [
-    ['GET /events', events],
-    ['?per_page=50', `${events}?per_page=50`],
-    ['?page=500', `${events}?page=500`],
-    ['?search=jazz', `${events}?search=jazz`],
-    ['?featured=true', `${events}?featured=true`],
-    [`?start_date=${start}&end_date=${end}`, `${events}?start_date=${start}&end_date=${end}`],
+    ['GET /events', EVENTS_PATH],
+    ['?per_page=50', `${EVENTS_PATH}?per_page=50`],
+    ['?page=500', `${EVENTS_PATH}?page=500`],
+    ['?search=jazz', `${EVENTS_PATH}?search=jazz`],
+    ['?featured=true', `${EVENTS_PATH}?featured=true`],
+    [`?start_date=${start}&end_date=${end}`, `${EVENTS_PATH}?start_date=${start}&end_date=${end}`],
   ];
-  if (typeof id === 'number') cases.push([`GET /events/${id}`, `${events}/${id}`]);
+  if (typeof id === 'number') cases.push([`GET /events/${id}`, `${EVENTS_PATH}/${id}`]);
   else console.log(`Skipping GET /events/{id}: ${id}`);
   if (typeof category === 'string') {
     const slug = encodeURIComponent(category);
     if (typeof venue === 'number') {
       const query = `?categories=${slug}&venue=${venue}`;
-      cases.push([query, `${events}${query}`]);
+      cases.push([query, `${EVENTS_PATH}${query}`]);
     }
-    cases.push([`?categories=${slug}`, `${events}?categories=${slug}`]);
+    cases.push([`?categories=${slug}`, `${EVENTS_PATH}?categories=${slug}`]);
   } else {
     console.log(`Skipping the category cases: ${category.error}`);
   }
-  if (typeof venue === 'number') cases.push([`?venue=${venue}`, `${events}?venue=${venue}`]);
+  if (typeof venue === 'number') cases.push([`?venue=${venue}`, `${EVENTS_PATH}?venue=${venue}`]);
   else console.log(`Skipping the venue cases: ${venue.error}`);
   const geo =
     `?geoloc_lat=${GEO_CENTRE.lat}&geoloc_lng=${GEO_CENTRE.lng}` +
     `&geoloc_radius=${GEO_CENTRE.radius}`;
   cases.push(
-    [geo, `${events}${geo}`],
-    ['GET /venues', `${api}/venues`],
-    [`GET /venues?search=${VENUE_SEARCH}`, `${api}/venues?search=${VENUE_SEARCH}`],
-    ['GET /organizers', `${api}/organizers`],
-    ['GET /categories', `${api}/categories`],
-    ['GET /tags', `${api}/tags`],
+    [geo, `${EVENTS_PATH}${geo}`],
+    ['GET /venues', `${API_PATH}/venues`],
+    [`GET /venues?search=${VENUE_SEARCH}`, `${API_PATH}/venues?search=${VENUE_SEARCH}`],
+    ['GET /organizers', `${API_PATH}/organizers`],
+    ['GET /categories', `${API_PATH}/categories`],
+    ['GET /tags', `${API_PATH}/tags`],
   );
+  if (options.against) {
+    const bases: [string, string] = [url, options.against];
+    const results: PairedResult[] = [];
+    for (const [name, path] of cases) results.push(await runPairedCase(name, path, bases, runs));
+    printPairedTable(results, bases, runs);
+    return;
+  }
   const results: CaseResult[] = [];
-  for (const [name, target] of cases) results.push(await runCase(name, target, runs));
+  for (const [name, path] of cases) results.push(await runCase(name, `${url}${path}`, runs));
   printTable(results, url, runs);
 }
 
