@@ -27,16 +27,11 @@ class TimeZoneConstraint implements ValidatorConstraintInterface {
   }
 }
 
-const emptyToUndefined = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-/** A whole number from the environment, or `fallback` when unset or empty. */
-const integer =
-  (fallback: number) =>
-  ({ value }: { value: unknown }): unknown =>
-    value === undefined || (typeof value === 'string' && value.trim() === '')
-      ? fallback
-      : Number(value);
+/**
+ * A number from the environment. (Transforms see only set values: `loadConfig` drops empty ones
+ * and an unset variable keeps the property's default.)
+ */
+const integer = ({ value }: { value: unknown }): unknown => Number(value);
 
 /** A MySQL or MariaDB URL: `mysql://user:password@host:3306/name`. */
 const MYSQL_URL = /^(mysql|mariadb):\/\/[^/]+\/[^/?]+(\?.*)?$/;
@@ -46,22 +41,21 @@ const MYSQL_URL = /^(mysql|mariadb):\/\/[^/]+\/[^/?]+(\?.*)?$/;
  * Names follow contract §6.
  */
 export class AppConfig {
-  @Transform(({ value }: { value: unknown }) => (value === undefined ? 3000 : Number(value)))
+  @Transform(integer)
   @IsInt()
   @Min(0)
   @Max(65535)
   PORT = 3000;
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(MYSQL_URL, { message: 'must look like mysql://user:password@host:3306/name' })
   DATABASE_URL?: string;
 
   /** Read replicas of `DATABASE_URL`: GET requests read from them (comma-separated URLs). */
   @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && value.trim() !== ''
-      ? value.split(',').map((url) => url.trim())
-      : [],
+    String(value)
+      .split(',')
+      .map((url) => url.trim()),
   )
   @Matches(MYSQL_URL, {
     each: true,
@@ -70,43 +64,36 @@ export class AppConfig {
   DATABASE_REPLICA_URLS: string[] = [];
 
   /** Connections per MySQL pool (the primary's, and each replica's). */
-  @Transform(integer(10))
+  @Transform(integer)
   @IsInt()
   @Min(1)
   @Max(1000)
   DATABASE_POOL_SIZE = 10;
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
   SQLITE_PATH = 'data/calendar.sqlite';
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @Validate(TimeZoneConstraint)
   SITE_TIMEZONE = 'UTC';
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsIn(LANGUAGES)
   DEFAULT_LANGUAGE: Language = 'en';
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_URL?: string;
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   SITE_URL?: string;
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^(\/[A-Za-z0-9._~-]+)*$/, { message: 'must be empty or a path such as /api' })
   API_PREFIX = '';
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
   @MinLength(32, {
@@ -114,34 +101,28 @@ export class AppConfig {
   })
   AUTH_JWT_SECRET?: string;
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   AUTH_JWKS_URL?: string;
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
   AUTH_ISSUER?: string;
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
   AUTH_AUDIENCE?: string;
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
   AUTH_ROLE_CLAIM = 'role';
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^\s*(\*|https?:\/\/[^/,\s]+\/?)(\s*,\s*(\*|https?:\/\/[^/,\s]+\/?))*\s*$/, {
     message: 'must be * or a comma-separated list of origins such as https://app.example.com',
   })
   CORS_ORIGINS?: string;
 
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' | 'verbose' = 'log';
@@ -151,7 +132,6 @@ export class AppConfig {
    * `false`, `true` (any), a number of hops, or a comma list of addresses, subnets and the words
    * `loopback`, `linklocal`, `uniquelocal`.
    */
-  @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^(true|false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, {
     message: 'must be true, false, a number of hops, or a comma list of addresses and subnets',
@@ -159,50 +139,49 @@ export class AppConfig {
   TRUST_PROXY = 'false';
 
   /** Requests a client (token subject, else IP address) may make per window; 0 turns it off. */
-  @Transform(integer(600))
+  @Transform(integer)
   @IsInt()
   @Min(0)
   RATE_LIMIT_MAX = 600;
 
-  @Transform(integer(60))
+  @Transform(integer)
   @IsInt()
   @Min(1)
   RATE_LIMIT_WINDOW_SECONDS = 60;
 
   /** Largest request body, in bytes (413 above). */
-  @Transform(integer(1024 * 1024))
+  @Transform(integer)
   @IsInt()
   @Min(1024)
   MAX_BODY_BYTES = 1024 * 1024;
 
   /** Longest request target (path and query), in bytes (414 above). */
-  @Transform(integer(8192))
+  @Transform(integer)
   @IsInt()
   @Min(256)
   @Max(65536)
   MAX_URL_BYTES = 8192;
 
   /** Longest a request may take to arrive (408) or to be answered (503), in milliseconds. */
-  @Transform(integer(30_000))
+  @Transform(integer)
   @IsInt()
   @Min(100)
   REQUEST_TIMEOUT_MS = 30_000;
 
   /** `max-age` of anonymous GET answers, in seconds; 0 means caches must revalidate (ETag). */
-  @Transform(integer(0))
+  @Transform(integer)
   @IsInt()
   @Min(0)
   CACHE_MAX_AGE = 0;
 
   /** When set, `/metrics` asks for `Authorization: Bearer <METRICS_TOKEN>`. */
-  @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
   @MinLength(16, { message: 'must be at least 16 characters' })
   METRICS_TOKEN?: string;
 
   /** After SIGTERM: how long readiness answers 503 before the server stops taking requests. */
-  @Transform(integer(5000))
+  @Transform(integer)
   @IsInt()
   @Min(0)
   SHUTDOWN_GRACE_MS = 5000;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigurationError, loadConfig } from './load-config';
 
 describe('loadConfig', () => {
@@ -81,6 +84,40 @@ describe('loadConfig', () => {
       SHUTDOWN_GRACE_MS: 5000,
     });
     expect(sut.METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('treats an empty variable as unset: its default applies, or the .env file fills it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calendar-env-'));
+    const envFile = join(dir, '.env');
+    writeFileSync(envFile, 'LOG_LEVEL=debug\nSITE_TIMEZONE=\n');
+    try {
+      const sut = loadConfig(
+        {
+          LOG_LEVEL: '',
+          SITE_TIMEZONE: ' ',
+          TRUST_PROXY: '',
+          RATE_LIMIT_MAX: '',
+          PORT: '',
+          DATABASE_REPLICA_URLS: '',
+          SQLITE_PATH: '',
+          METRICS_TOKEN: '',
+        },
+        envFile,
+      );
+
+      expect(sut).toMatchObject({
+        LOG_LEVEL: 'debug',
+        SITE_TIMEZONE: 'UTC',
+        TRUST_PROXY: 'false',
+        RATE_LIMIT_MAX: 600,
+        PORT: 3000,
+        DATABASE_REPLICA_URLS: [],
+        SQLITE_PATH: 'data/calendar.sqlite',
+      });
+      expect(sut.METRICS_TOKEN).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads replica URLs as a comma list, and refuses them without a primary', () => {

@@ -20,16 +20,26 @@ function describe(errors: ValidationError[], raw: Record<string, string | undefi
     .join('\n');
 }
 
+/** The variables that hold something: an empty or blank value counts as unset. */
+function setValues(variables: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(variables).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== '',
+    ),
+  );
+}
+
 /**
  * Builds the configuration from a set of variables. Values in `env` win over those of the
- * `.env` file at `envFile`, which only fills the gaps.
+ * `.env` file at `envFile`, which only fills the gaps. A variable set to an empty value is unset,
+ * so its default applies (as `KEY: ${KEY:-}` in a compose file gives).
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   envFile: string | null = '.env',
 ): AppConfig {
   const fromFile = envFile && existsSync(envFile) ? parse(readFileSync(envFile)) : {};
-  const merged: Record<string, string | undefined> = { ...fromFile, ...env };
+  const merged: Record<string, string | undefined> = { ...setValues(fromFile), ...setValues(env) };
   const known = Object.keys(new AppConfig());
   const raw = Object.fromEntries(known.map((key) => [key, merged[key]]));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
