@@ -34,10 +34,15 @@ export type DatabaseKind = 'mysql' | 'sqlite';
 /** Which server a MySQL-protocol URL reaches; TypeORM reads MariaDB's catalog differently. */
 export type MysqlFlavour = 'mysql' | 'mariadb';
 
+/** `url` as the `mysql2` driver takes it (`mariadb://` is accepted in the configuration). */
+function driverUrl(url: string): string {
+  return url.replace(/^mariadb:/, 'mysql:');
+}
+
 /** Asks the server at `url` whether it is MariaDB or MySQL. */
 export async function detectMysqlFlavour(url: string): Promise<MysqlFlavour> {
   const { createConnection } = await import('mysql2/promise');
-  const connection = await createConnection(url.replace(/^mariadb:/, 'mysql:'));
+  const connection = await createConnection(driverUrl(url));
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');
     const version = Array.isArray(rows)
@@ -77,7 +82,7 @@ export function dataSourceOptions(
   const kind = databaseKind(config);
   const migrations = [join(__dirname, 'migrations', kind, '*.{ts,js}')];
   if (kind === 'mysql') {
-    const url = (config.DATABASE_URL ?? '').replace(/^mariadb:/, 'mysql:');
+    const url = driverUrl(config.DATABASE_URL ?? '');
     return {
       type: flavour,
       url,
@@ -125,7 +130,7 @@ export function withReplicas(
     ...primary,
     replication: {
       master: { url },
-      slaves: replicaUrls.map((replica) => ({ url: replica.replace(/^mariadb:/, 'mysql:') })),
+      slaves: replicaUrls.map((replica) => ({ url: driverUrl(replica) })),
     },
   };
 }
