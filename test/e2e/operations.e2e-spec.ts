@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createEvent, eventBody } from '../factories/event.factory';
 import { bearer } from '../setup/auth';
-import { createTestApp, onMysql, TestApp, useTestApp } from '../setup/test-app';
+import { onMysql, useTestApp } from '../setup/test-app';
 
 const EVENTS = '/calendar/events/v1/events';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -124,15 +124,14 @@ describe('operations: health, request ids, metrics and caching', () => {
     });
   });
 
-  it('lets anonymous reads be kept CACHE_MAX_AGE seconds when set', async () => {
-    const sut = await createTestApp({ CACHE_MAX_AGE: '120' });
-    try {
-      const response = await request(sut.http).get(EVENTS).expect(200);
+  describe('with CACHE_MAX_AGE', () => {
+    const app = useTestApp({ CACHE_MAX_AGE: '120' });
+
+    it('lets anonymous reads be kept that many seconds', async () => {
+      const response = await request(app().http).get(EVENTS).expect(200);
 
       expect(response.headers['cache-control']).toBe('public, max-age=120');
-    } finally {
-      await sut.close();
-    }
+    });
   });
 
   describe('metrics protected by METRICS_TOKEN', () => {
@@ -152,21 +151,13 @@ describe('operations: health, request ids, metrics and caching', () => {
   });
 
   describe('readiness', () => {
-    let sut: TestApp;
-
-    beforeAll(async () => {
-      sut = await createTestApp();
-    });
-
-    afterAll(async () => {
-      await sut.close();
-    });
+    const app = useTestApp();
 
     it('is 503 while the database cannot be reached, and liveness stays 200', async () => {
-      await sut.dataSource.destroy();
+      await app().dataSource.destroy();
 
-      const ready = await request(sut.http).get('/health/ready').expect(503);
-      await request(sut.http).get('/health/live').expect(200);
+      const ready = await request(app().http).get('/health/ready').expect(503);
+      await request(app().http).get('/health/live').expect(200);
 
       expect(ready.body).toMatchObject({
         status: 'error',
