@@ -136,4 +136,23 @@ describe('read replicas (a MariaDB primary and replica on loopback)', () => {
     expect(metrics.text).toMatch(/^db_pool_connections\{pool="primary",state="open"\} [1-9]/m);
     expect(metrics.text).toMatch(/^db_pool_connections\{pool="replica0",state="open"\} [1-9]/m);
   });
+
+  it('is not ready while a replica cannot be reached, and names it', async () => {
+    // Nothing listens on port 1.
+    const unreachable = await createTestApp({
+      DATABASE_URL: sut.config.DATABASE_URL ?? '',
+      DATABASE_REPLICA_URLS: 'mysql://root@127.0.0.1:1/calendar',
+    });
+    try {
+      const ready = await request(unreachable.http).get('/health/ready').expect(503);
+
+      expect(ready.body).toMatchObject({
+        status: 'error',
+        info: { database: { status: 'up' } },
+        error: { database_replica: { status: 'down' } },
+      });
+    } finally {
+      await unreachable.close();
+    }
+  });
 });
