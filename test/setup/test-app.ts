@@ -1,6 +1,7 @@
 import { INestApplication, Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +14,10 @@ import { configureApp } from '../../src/app.setup';
 import { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
 import { ApiDescription } from '../../src/discovery/api-description';
+import { RequestLogging } from '../../src/observability/request-logging';
 import { adminClient, TEST_SECRET } from './auth';
 import { checkContract, ContractCheck } from './contract';
+import type { LogLine } from './service-process';
 
 /** Tables in an order that deletes children before parents. */
 const TABLES = [
@@ -38,6 +41,8 @@ export interface TestApp {
   readonly config: AppConfig;
   /** Checks every response of this app against its OpenAPI document. */
   readonly contract: ContractCheck;
+  /** The JSON lines the app logged so far (kept here instead of written to standard output). */
+  logs(): LogLine[];
   /** A client that sends an administrator's token (user 1) with every request. */
   readonly admin: ReturnType<typeof request.agent>;
   /** Empties every table, so each test starts from nothing. */
@@ -71,14 +76,19 @@ export async function createTestApp(
     },
     null,
   );
+  const logLines: string[] = [];
   const moduleRef = await Test.createTestingModule({ imports: [AppModule, ...extraModules] })
     .overrideProvider(AppConfig)
     .useValue(config)
+    .overrideProvider(RequestLogging)
+    .useValue(new RequestLogging(config, { write: (line: string) => logLines.push(line) }))
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({
     bodyParser: false,
-    logger: ['error'],
+    bufferLogs: true,
   });
+  // Nest's own messages on the JSON logger, as main.ts does, so they are kept with the rest.
+  app.useLogger(app.get(Logger));
   configureApp(app);
   await app.init();
   const contract = checkContract(
@@ -95,6 +105,7 @@ export async function createTestApp(
     dataSource,
     config,
     contract,
+    logs: () => logLines.map((line) => JSON.parse(line) as LogLine),
     admin: await adminClient(http),
     async reset() {
       for (const table of TABLES) await dataSource.query(`DELETE FROM ${table}`);

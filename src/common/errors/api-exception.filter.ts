@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
@@ -25,12 +25,12 @@ function toDomainError(exception: unknown): DomainError | null {
 
 /**
  * The one place errors become responses: every domain error gets the contract's body in the
- * request's language; anything unexpected is logged and answered 500 with no internals.
+ * request's language; anything unexpected is answered 500 with no internals, and handed to the
+ * request log, whose line for this request then carries it (with its stack, the request id and
+ * the path with secrets redacted).
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger(ApiExceptionFilter.name);
-
   constructor(private readonly config: AppConfig) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -38,10 +38,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const known = toDomainError(exception);
-    if (!known) {
-      const stack = exception instanceof Error ? exception.stack : String(exception);
-      this.logger.error(`Unexpected error on ${request.method} ${request.originalUrl}`, stack);
-    }
+    // pino-http logs `res.err` as the error of the request's line.
+    if (!known)
+      response.err = exception instanceof Error ? exception : new Error(String(exception));
     const error = known ?? new DomainError('internal');
     const language =
       requestState(request).language ??
