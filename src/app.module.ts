@@ -8,6 +8,8 @@ import { ListHeadersInterceptor } from './common/paging/list-headers.interceptor
 import { TimeoutInterceptor } from './common/http/timeout.interceptor';
 import { InputValidationPipe } from './common/validation/input-validation.pipe';
 import { ConfigModule } from './config/config.module';
+import { ReadCacheModule } from './common/cache/read-cache.module';
+import { ReadCacheInterceptor } from './common/cache/read-cache.interceptor';
 import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
@@ -26,6 +28,7 @@ import { VenuesModule } from './venues/venues.module';
     ConfigModule,
     ObservabilityModule,
     DatabaseModule,
+    ReadCacheModule,
     HealthModule,
     AccessModule,
     DiscoveryModule,
@@ -38,6 +41,8 @@ import { VenuesModule } from './venues/venues.module';
   providers: [
     { provide: APP_PIPE, useClass: InputValidationPipe },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
+    // First: a cache hit skips the other interceptors, the pipes and the route.
+    { provide: APP_INTERCEPTOR, useClass: ReadCacheInterceptor },
     { provide: APP_INTERCEPTOR, useClass: LanguageInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ListHeadersInterceptor },
     { provide: APP_INTERCEPTOR, useClass: TimeoutInterceptor },

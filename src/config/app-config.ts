@@ -174,6 +174,32 @@ export class AppConfig {
   @Min(0)
   CACHE_MAX_AGE = 0;
 
+  /**
+   * How long an anonymous GET answer stays in the read cache, in milliseconds (writes end it at
+   * once; this bounds what time alone changes, such as a scheduled event going live); 0 turns
+   * the cache off.
+   */
+  @Transform(integer)
+  @IsInt()
+  @Min(0)
+  READ_CACHE_TTL_MS = 10_000;
+
+  /** How many answers the in-process read cache keeps (the oldest go first). */
+  @Transform(integer)
+  @IsInt()
+  @Min(1)
+  READ_CACHE_MAX_ENTRIES = 5000;
+
+  /** `redis://` URL of the read cache and listing version shared by every instance. */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// or rediss:// URL' })
+  CACHE_URL?: string;
+
+  /** Prefix of every Redis key the service writes (several services may share one Redis). */
+  @IsOptional()
+  @IsString()
+  CACHE_PREFIX = 'calendar:';
+
   /** When set, `/metrics` asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   @IsOptional()
   @IsString()

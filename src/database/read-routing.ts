@@ -29,3 +29,11 @@ export class RoutingDataSource extends DataSource {
     return requestReads.getStore() ?? 'master';
   }
 }
+
+/**
+ * Runs `work` with its reads on the primary: the answers the read cache keeps are read there, so
+ * a replica's lag is never kept for the cache's TTL.
+ */
+export function readingFromPrimary<T>(work: () => T): T {
+  return requestReads.run('master', work);
+}

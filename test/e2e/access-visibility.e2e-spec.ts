@@ -94,7 +94,7 @@ describe('access: what each caller may see', () => {
       expect(scheduled.status).toBe('future');
       expect(await listedTitles('')).toEqual([]);
 
-      await sut.dataSource.query(`UPDATE events SET date_utc = ? WHERE id = ?`, [
+      await sut.changeBehind(`UPDATE events SET date_utc = ? WHERE id = ?`, [
         '2020-01-01 00:00:00',
         scheduled.id,
       ]);

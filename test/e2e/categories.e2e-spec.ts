@@ -525,7 +525,7 @@ describe('categories', () => {
       );
       const trashed = await createEventWithTerms(sut.http, { categories });
       await sut.admin.delete(`/calendar/events/v1/events/${trashed.id}`).expect(200);
-      await sut.dataSource.query('UPDATE events SET date_utc = ? WHERE id = ?', [
+      await sut.changeBehind('UPDATE events SET date_utc = ? WHERE id = ?', [
         toSqlDateTime(new Date(Date.now() - 60_000)),
         scheduled.id,
       ]);

@@ -347,7 +347,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
       expect(event['status']).toBe('future');
       expect(await countOf(jazz.id)).toBe(0);
 
-      await sut.dataSource.query("UPDATE events SET date_utc = '2020-01-01 00:00:00'");
+      await sut.changeBehind("UPDATE events SET date_utc = '2020-01-01 00:00:00'");
 
       expect(await countOf(jazz.id)).toBe(1);
       const listed = await request(sut.http).get(`${BASE}/categories`).expect(200);

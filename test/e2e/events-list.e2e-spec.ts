@@ -371,7 +371,7 @@ describe('GET /events', () => {
     expect(scheduled['status']).toBe('future');
     expect((await list()).total).toBe(0);
 
-    await sut.dataSource.query('UPDATE events SET date_utc = ? WHERE id = ?', [
+    await sut.changeBehind('UPDATE events SET date_utc = ? WHERE id = ?', [
       toSqlDateTime(new Date(Date.now() - 60_000)),
       scheduled.id,
     ]);

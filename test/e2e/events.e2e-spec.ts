@@ -408,7 +408,7 @@ describe('events: create, read, update, delete', () => {
     });
 
     it('answers 400 rest-invalid-event-id for an id that names a venue', async () => {
-      await sut.dataSource.query("INSERT INTO posts (id, kind) VALUES (777, 'venue')");
+      await sut.changeBehind("INSERT INTO posts (id, kind) VALUES (777, 'venue')");
 
       const response = await request(sut.http).get(`${EVENTS}/777`).expect(400);
 

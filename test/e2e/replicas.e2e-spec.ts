@@ -62,7 +62,12 @@ describe('read replicas (a MariaDB primary and replica on loopback)', () => {
       urls.admin.replace(/:\d+\//, `:${new URL(urls.primary).port}/`),
     );
     replicaAdmin = await createConnection(urls.admin);
-    sut = await createTestApp({ DATABASE_URL: urls.primary, DATABASE_REPLICA_URLS: urls.replica });
+    // The read cache fills from the primary; these tests show the replica's own reads.
+    sut = await createTestApp({
+      DATABASE_URL: urls.primary,
+      DATABASE_REPLICA_URLS: urls.replica,
+      READ_CACHE_TTL_MS: '0',
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -123,6 +128,30 @@ describe('read replicas (a MariaDB primary and replica on loopback)', () => {
       .get(`${EVENTS}/${id}`)
       .expect(200)
       .expect((response) => expect(response.body).toMatchObject({ title: 'After' }));
+  });
+
+  it('fills the read cache from the primary, so a paused replica is never kept', async () => {
+    const cached = await createTestApp({
+      DATABASE_URL: sut.config.DATABASE_URL ?? '',
+      DATABASE_REPLICA_URLS: sut.config.DATABASE_REPLICA_URLS.join(','),
+    });
+    try {
+      await request(cached.http).get(EVENTS).expect(200);
+      await replicaAdmin.query('STOP SLAVE');
+
+      await cached.admin
+        .post(EVENTS)
+        .send(eventBody({ title: 'Kept fresh' }))
+        .expect(201);
+      const anonymous = await request(cached.http).get(EVENTS).expect(200);
+      const withToken = await cached.admin.get(EVENTS).expect(200);
+
+      expect(anonymous.body).toMatchObject({ total: 1, events: [{ title: 'Kept fresh' }] });
+      // Reads with a token are not cached and still go to the (paused) replica.
+      expect(withToken.body).toMatchObject({ total: 0 });
+    } finally {
+      await cached.close();
+    }
   });
 
   it('reports the replica in readiness and its pool in the metrics', async () => {

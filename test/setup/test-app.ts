@@ -11,6 +11,7 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { ReadCache } from '../../src/common/cache/read-cache';
 import { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
 import { ApiDescription } from '../../src/discovery/api-description';
@@ -47,6 +48,11 @@ export interface TestApp {
   readonly admin: ReturnType<typeof request.agent>;
   /** Empties every table, so each test starts from nothing. */
   reset(): Promise<void>;
+  /**
+   * Changes data behind the service's back (as a script would), then clears the read cache,
+   * which only the service's own writes move on.
+   */
+  changeBehind(sql: string, parameters?: unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,6 +115,11 @@ export async function createTestApp(
     admin: await adminClient(http),
     async reset() {
       for (const table of TABLES) await dataSource.query(`DELETE FROM ${table}`);
+      await app.get(ReadCache).clear();
+    },
+    async changeBehind(sql, parameters) {
+      await dataSource.query(sql, parameters);
+      await app.get(ReadCache).clear();
     },
     async close() {
       if (!dataSource.isInitialized) await dataSource.initialize();

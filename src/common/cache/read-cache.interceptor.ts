@@ -1,0 +1,107 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import etag from 'etag';
+import type { Request, Response } from 'express';
+import { from, Observable, of, switchMap } from 'rxjs';
+import { readingFromPrimary } from '../../database/read-routing';
+import { AppConfig } from '../../config/app-config';
+import { resolveRequestLanguage } from '../i18n/request-language';
+import { linksFor, NAMESPACE } from '../links/links';
+import { CachedAnswer } from './read-cache.store';
+import { ReadCache } from './read-cache';
+
+/** The headers of an answer that a replay from the cache must carry again. */
+const REPLAYED_HEADERS = ['content-language', 'x-tec-total', 'x-tec-totalpages'] as const;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The request target with its query parameters in a fixed order (values of one name keep
+ * theirs), so `?a=1&b=2` and `?b=2&a=1` share an answer.
+ */
+export function normaliseTarget(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const query = new URLSearchParams(url.slice(mark + 1));
+  query.sort();
+  return `${url.slice(0, mark)}?${query.toString()}`;
+}
+
+/**
+ * Reads of the API (not health or metrics) whose answer is the same for every anonymous caller:
+ * no token, no password.
+ */
+function isCacheable(request: Request, namespace: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.path !== namespace && !request.path.startsWith(`${namespace}/`)) return false;
+  if (request.headers.authorization !== undefined) return false;
+  return !/[?&]password=/.test(request.originalUrl);
+}
+
+/**
+ * Answers anonymous reads from the read cache. It runs after the guards (tokens, rate limits)
+ * and before everything else, so a hit skips validation, the database and the mappers: it sends
+ * the kept JSON text with its headers and ETag (Express answers a matching `If-None-Match` with
+ * 304). A miss runs the route and keeps its answer under the listing version seen before the
+ * route read anything, from the primary database; errors are never kept.
+ */
+@Injectable()
+export class ReadCacheInterceptor implements NestInterceptor {
+  private readonly namespace: string;
+
+  constructor(
+    private readonly cache: ReadCache,
+    private readonly config: AppConfig,
+  ) {
+    this.namespace = `${config.API_PREFIX}/${NAMESPACE}`;
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    if (!this.cache.enabled || !isCacheable(request, this.namespace)) return next.handle();
+    const response = http.getResponse<Response>();
+    const language = resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
+    const key = `${language} ${linksFor(this.config, request).namespace} ${normaliseTarget(request.originalUrl)}`;
+    return from(this.cache.lookup(key)).pipe(
+      switchMap(({ version, answer }) => {
+        if (answer && this.cache.isFresh(answer, Date.now())) {
+          this.replay(response, answer);
+          return of(answer.body);
+        }
+        // An answer to keep is read from the primary (a replica may lag behind the version).
+        const handled =
+          version === null
+            ? next.handle()
+            : new Observable<unknown>((subscriber) =>
+                readingFromPrimary(() => next.handle().subscribe(subscriber)),
+              );
+        return handled.pipe(
+          switchMap(async (body: unknown) => {
+            if (typeof body !== 'object' || body === null) return body;
+            const kept = this.serialise(response, body);
+            // Kept before the answer leaves, so the caller's next read (on any instance) finds it.
+            if (version !== null) await this.cache.keep(version, key, kept);
+            this.replay(response, kept);
+            return kept.body;
+          }),
+        );
+      }),
+    );
+  }
+
+  private serialise(response: Response, body: object): CachedAnswer {
+    const text = JSON.stringify(body);
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = response.getHeader(name);
+      if (typeof value === 'string') headers[name] = value;
+    }
+    return { body: text, etag: etag(text, { weak: true }), headers, madeAt: Date.now() };
+  }
+
+  private replay(response: Response, answer: CachedAnswer): void {
+    for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+    response.setHeader('Content-Type', JSON_TYPE);
+    response.setHeader('ETag', answer.etag);
+  }
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createEvent, utcAt } from '../factories/event.factory';
+import { bearer } from '../setup/auth';
+import { createTestApp, onMysql, TestApp, useTestApp } from '../setup/test-app';
+
+const EVENTS = '/calendar/events/v1/events';
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+interface ListBody {
+  total: number;
+  events: { id: number; title: string }[];
+}
+
+/** Renames event `id` in the database without the service knowing (so no cache moves). */
+async function renameBehind(sut: TestApp, id: number, title: string): Promise<void> {
+  await sut.dataSource.query('UPDATE event_translations SET title = ? WHERE event_id = ?', [
+    title,
+    id,
+  ]);
+}
+
+async function titles(sut: TestApp, path = EVENTS): Promise<string[]> {
+  const response = await request(sut.http).get(path).expect(200);
+  return (response.body as ListBody).events.map((event) => event.title);
+}
+
+describe('read cache', () => {
+  describe('in this process (the default)', () => {
+    const app = useTestApp();
+
+    it('answers a repeated anonymous read from the cache, with the same headers', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, { title: 'Kept' });
+      const first = await request(sut.http).get(`${EVENTS}?per_page=5&page=1`).expect(200);
+      await renameBehind(sut, id, 'Changed behind');
+
+      // The same query in another order and the same language: the kept answer.
+      const second = await request(sut.http).get(`${EVENTS}?page=1&per_page=5`).expect(200);
+
+      expect(second.text).toBe(first.text);
+      expect((second.body as ListBody).events[0]?.title).toBe('Kept');
+      for (const header of ['x-tec-total', 'x-tec-totalpages', 'content-language', 'etag']) {
+        expect(second.headers[header]).toBe(first.headers[header]);
+      }
+      expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    });
+
+    it('answers If-None-Match from the cache with 304', async () => {
+      const sut = app();
+      await createEvent(sut.http);
+      const first = await request(sut.http).get(EVENTS).expect(200);
+      const again = await request(sut.http)
+        .get(EVENTS)
+        .set('If-None-Match', String(first.headers['etag']))
+        .expect(304);
+
+      expect(again.text).toBe('');
+    });
+
+    it('keeps answers per language and per request', async () => {
+      const sut = app();
+      await createEvent(sut.http, { title: 'Language' });
+      const english = await request(sut.http).get(EVENTS).expect(200);
+      const spanish = await request(sut.http).get(`${EVENTS}?i18n_language=es`).expect(200);
+      const single = await request(sut.http)
+        .get(`${EVENTS}/${(english.body as ListBody).events[0]?.id}`)
+        .expect(200);
+
+      expect(spanish.headers['content-language']).toBe('es');
+      expect(english.headers['content-language']).toBe('en');
+      expect(single.body).toMatchObject({ title: 'Language' });
+    });
+
+    it('shows a write to the next read', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, { title: 'Before' });
+      expect(await titles(sut)).toEqual(['Before']);
+
+      await sut.admin.post(`${EVENTS}/${id}`).send({ title: 'After' }).expect(200);
+      await createEvent(sut.http, {
+        title: 'Second',
+        start_date: utcAt(2, 10),
+        end_date: utcAt(2, 12),
+      });
+
+      expect(await titles(sut)).toEqual(['After', 'Second']);
+      const single = await request(sut.http).get(`${EVENTS}/${id}`).expect(200);
+      expect(single.body).toMatchObject({ title: 'After' });
+    });
+
+    it('does not use or fill the cache for callers with a token or a password', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, { title: 'Open' });
+      await request(sut.http).get(EVENTS).expect(200);
+      await renameBehind(sut, id, 'Renamed');
+      const editor = await bearer('editor', 5);
+
+      const withToken = await request(sut.http).get(EVENTS).set('Authorization', editor);
+      const withPassword = await request(sut.http).get(`${EVENTS}?password=x`).expect(200);
+
+      expect((withToken.body as ListBody).events[0]?.title).toBe('Renamed');
+      expect((withPassword.body as ListBody).events[0]?.title).toBe('Renamed');
+    });
+
+    it('never keeps an error', async () => {
+      const sut = app();
+      await request(sut.http).get(`${EVENTS}?page=2`).expect(404);
+      await createEvent(sut.http);
+      for (let i = 0; i < 11; i += 1) await createEvent(sut.http);
+
+      await request(sut.http).get(`${EVENTS}?page=2`).expect(200);
+    });
+
+    it('never shows a total older than a write the reader saw committed', async () => {
+      const sut = app();
+      let committed = 0;
+      let stopped = false;
+      // Readers keep filling the cache while the writers run.
+      const readers = Array.from({ length: 3 }, async () => {
+        while (!stopped) await request(sut.http).get(EVENTS).expect(200);
+      });
+      const writers = Array.from({ length: 4 }, async () => {
+        for (let i = 0; i < 5; i += 1) {
+          await createEvent(sut.http);
+          committed += 1;
+          const atLeast = committed;
+          const read = await request(sut.http).get(EVENTS).expect(200);
+          expect(Number(read.headers['x-tec-total'])).toBeGreaterThanOrEqual(atLeast);
+        }
+      });
+      await Promise.all(writers);
+      stopped = true;
+      await Promise.all(readers);
+
+      const last = await request(sut.http).get(EVENTS).expect(200);
+      expect(last.headers['x-tec-total']).toBe('20');
+    });
+  });
+
+  describe('off (READ_CACHE_TTL_MS=0)', () => {
+    const app = useTestApp({ READ_CACHE_TTL_MS: '0' });
+
+    it('reads the database every time', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, { title: 'Kept' });
+      await titles(sut);
+      await renameBehind(sut, id, 'Changed behind');
+
+      expect(await titles(sut)).toEqual(['Changed behind']);
+    });
+  });
+
+  describe('shared in Redis by two instances (CACHE_URL)', () => {
+    let first: TestApp;
+    let second: TestApp;
+    const sqlitePath = join(tmpdir(), `calendar-e2e-shared-${randomUUID()}.sqlite`);
+
+    beforeAll(async () => {
+      const shared = {
+        CACHE_URL: REDIS_URL,
+        CACHE_PREFIX: `calendar-test:${randomUUID()}:`,
+        ...(onMysql ? {} : { SQLITE_PATH: sqlitePath }),
+      };
+      first = await createTestApp(shared);
+      second = await createTestApp(shared);
+      await first.reset();
+    });
+
+    afterAll(async () => {
+      await first.close();
+      await second.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlitePath}${suffix}`, { force: true });
+    });
+
+    it('answers one instance from what the other kept', async () => {
+      const { id } = await createEvent(first.http, { title: 'Shared' });
+      await titles(first);
+      await renameBehind(first, id, 'Changed behind');
+
+      expect(await titles(second)).toEqual(['Shared']);
+    });
+
+    it('shows a write on one instance to the next read on the other', async () => {
+      await first.reset();
+      const { id } = await createEvent(first.http, { title: 'One' });
+      expect(await titles(second)).toEqual(['One']);
+      expect(await titles(first)).toEqual(['One']);
+
+      await second.admin.post(`${EVENTS}/${id}`).send({ title: 'Two' }).expect(200);
+
+      expect(await titles(first)).toEqual(['Two']);
+      const single = await request(first.http).get(`${EVENTS}/${id}`).expect(200);
+      expect(single.body).toMatchObject({ title: 'Two' });
+    });
+  });
+});
