@@ -1,9 +1,19 @@
-import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { Injectable, Module } from '@nestjs/common';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { resolveDataSourceOptions, withReplicas } from './data-source.options';
 import { RoutingDataSource } from './read-routing';
 import { PostsModule } from './posts/posts.module';
+import { boundStatementTime } from './statement-deadline';
+
+/** Bounds every statement of the app's pools by the request deadline (statement-deadline.ts). */
+@Injectable()
+class StatementDeadline {
+  constructor(@InjectDataSource() dataSource: DataSource, config: AppConfig) {
+    boundStatementTime(dataSource, config.REQUEST_TIMEOUT_MS);
+  }
+}
 
 /** The database connection (and its read replicas), from the validated configuration. */
 @Module({
@@ -20,5 +30,6 @@ import { PostsModule } from './posts/posts.module';
     }),
     PostsModule,
   ],
+  providers: [StatementDeadline],
 })
 export class DatabaseModule {}

@@ -2,15 +2,20 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
+import { isStatementTimeout } from '../../database/statement-deadline';
 import { DomainError, RouteNotFoundError } from './domain-error';
 import { errorBody } from './error-body';
 
 /**
- * Maps what the framework throws to domain errors; anything else is unexpected. (Body parser
+ * Maps what the framework (or the database, for a deadline) throws to domain errors; anything
+ * else is unexpected. (Body parser
  * failures arrive as domain errors already.)
  */
 function toDomainError(exception: unknown): DomainError | null {
   if (exception instanceof DomainError) return exception;
+  // A query stopped by the request deadline (statement-deadline.ts): the same answer as a slow
+  // request.
+  if (isStatementTimeout(exception)) return new DomainError('responseTimeout');
   if (!(exception instanceof HttpException)) return null;
   switch (exception.getStatus()) {
     // Nest answers a path whose percent-encoding does not decode with a bare 400: no route.
