@@ -184,11 +184,11 @@ export class AppConfig {
   @Min(0)
   READ_CACHE_TTL_MS = 10_000;
 
-  /** How many answers the in-process read cache keeps (the oldest go first). */
+  /** How many bytes of answers the in-process read cache keeps (the oldest go first). */
   @Transform(integer)
   @IsInt()
-  @Min(1)
-  READ_CACHE_MAX_ENTRIES = 5000;
+  @Min(65536)
+  READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
   /** `redis://` URL of the read cache and listing version shared by every instance. */
   @IsOptional()

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
 
 /**
- * The read cache of one process: a bounded map in insertion order (the oldest answer goes first
- * when it is full). Instances that do not share a `CACHE_URL` do not see each other's writes, so
+ * The read cache of one process: a map in insertion order bounded by the size of the bodies it
+ * holds (the oldest answer goes first when it is full). Instances that do not share a `CACHE_URL` do not see each other's writes, so
  * this store is for a single instance.
  */
 export class MemoryReadCacheStore implements ReadCacheStore {
@@ -11,9 +11,11 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   /** Writes in flight by ticket, with the time (ms) after which one counts as abandoned. */
   private readonly writes = new Map<string, number>();
   private readonly answers = new Map<string, CachedAnswer>();
+  /** The bodies' sizes added up (UTF-16 code units: about bytes for JSON). */
+  private size = 0;
 
   constructor(
-    private readonly maxEntries: number,
+    private readonly maxBytes: number,
     private readonly writeTicketMs: number,
   ) {}
 
@@ -27,16 +29,28 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   set(version: string, key: string, answer: CachedAnswer): Promise<void> {
-    if (!this.writing() && version === String(this.version)) {
-      this.answers.delete(key);
+    if (
+      !this.writing() &&
+      version === String(this.version) &&
+      answer.body.length <= this.maxBytes
+    ) {
+      this.remove(key);
       this.answers.set(key, answer);
-      while (this.answers.size > this.maxEntries) {
+      this.size += answer.body.length;
+      while (this.size > this.maxBytes) {
         const oldest = this.answers.keys().next();
         if (oldest.done === true) break;
-        this.answers.delete(oldest.value);
+        this.remove(oldest.value);
       }
     }
     return Promise.resolve();
+  }
+
+  private remove(key: string): void {
+    const answer = this.answers.get(key);
+    if (answer === undefined) return;
+    this.answers.delete(key);
+    this.size -= answer.body.length;
   }
 
   beginWrite(): Promise<WriteTicket> {
@@ -59,6 +73,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
 
   close(): Promise<void> {
     this.answers.clear();
+    this.size = 0;
     return Promise.resolve();
   }
 
@@ -73,5 +88,6 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   private bump(): void {
     this.version += 1;
     this.answers.clear();
+    this.size = 0;
   }
 }

@@ -21,7 +21,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     const writeTicketMs = config.REQUEST_TIMEOUT_MS * 2;
     this.store = config.CACHE_URL
       ? new RedisReadCacheStore(config.CACHE_URL, config.CACHE_PREFIX, writeTicketMs)
-      : new MemoryReadCacheStore(config.READ_CACHE_MAX_ENTRIES, writeTicketMs);
+      : new MemoryReadCacheStore(config.READ_CACHE_MAX_BYTES, writeTicketMs);
   }
 
   /** Waits (briefly) for a shared store's connection, so the first reads can use it. */
