@@ -15,6 +15,18 @@ import { EventTermEntity } from './entities/event-term.entity';
 import { GeoBox } from '../common/geo/geo';
 import { Taxonomy, TermEntity } from '../terms/entities/term.entity';
 import { VenueEntity } from '../venues/entities/venue.entity';
+import {
+  booleanModeQuery,
+  fts5Query,
+  MYSQL_MIN_INDEXED_LENGTH,
+  SEARCH_LANGUAGE_CODES,
+  searchTokens,
+} from './search/full-text';
+
+/** An event's original language as its number in `event_search` (SQLite). */
+const SQLITE_LANGUAGE_CODE = `CASE o.original_language ${Object.entries(SEARCH_LANGUAGE_CODES)
+  .map(([language, code]) => `WHEN '${language}' THEN ${code}`)
+  .join(' ')} END`;
 
 /** Which events a list asks for; every bound is a UTC instant. */
 export interface EventListFilter {
@@ -351,7 +363,43 @@ export class EventsRepository {
     }
   }
 
+  /**
+   * Every search word must begin a word of the event's text in the request's language or in its
+   * original language (the rows of `event_translations` a reader of the language sees, one word
+   * possibly in each), through the full-text index of the database (`search/full-text.ts`). On
+   * MySQL/MariaDB a word shorter than InnoDB's indexed length is matched as a substring of the
+   * text a reader of the language sees instead.
+   */
   private whereSearch(
+    query: SelectQueryBuilder<EventEntity>,
+    words: readonly string[],
+    language: Language,
+  ): void {
+    const tokens = searchTokens(words);
+    const sqlite = this.dataSource.options.type === 'better-sqlite3';
+    const indexed = sqlite
+      ? tokens
+      : tokens.filter((token) => token.length >= MYSQL_MIN_INDEXED_LENGTH);
+    indexed.forEach((token, index) => {
+      const name = `searchToken${index}`;
+      if (sqlite) {
+        query.andWhere(
+          `e.id IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name} AND (event_search.rowid % 4 = :searchCode OR event_search.rowid % 4 = (SELECT ${SQLITE_LANGUAGE_CODE} FROM events o WHERE o.id = event_search.rowid / 4)))`,
+          { [name]: fts5Query([token]), searchCode: SEARCH_LANGUAGE_CODES[language] },
+        );
+      } else {
+        query.andWhere(
+          `e.id IN (SELECT st.event_id FROM event_translations st WHERE MATCH (st.title, st.description, st.excerpt) AGAINST (:${name} IN BOOLEAN MODE) AND (st.language = :searchLanguage OR st.language = (SELECT o.original_language FROM events o WHERE o.id = st.event_id)))`,
+          { [name]: booleanModeQuery([token]), searchLanguage: language },
+        );
+      }
+    });
+    const short = tokens.filter((token) => !indexed.includes(token));
+    if (short.length > 0) this.whereContains(query, short, language);
+  }
+
+  /** Every word occurs in the title, description or excerpt a reader of `language` sees. */
+  private whereContains(
     query: SelectQueryBuilder<EventEntity>,
     words: readonly string[],
     language: Language,
@@ -360,10 +408,8 @@ export class EventsRepository {
       .leftJoin(
         EventTranslationEntity,
         'tr',
-        'tr.eventId = e.id AND tr.language = :searchLanguage',
-        {
-          searchLanguage: language,
-        },
+        'tr.eventId = e.id AND tr.language = :containsLanguage',
+        { containsLanguage: language },
       )
       .leftJoin(
         EventTranslationEntity,

@@ -1537,7 +1537,10 @@ export interface operations {
                 ends_after?: string;
                 /** @description Use the given times as they are instead of whole days. */
                 strict_dates?: boolean;
-                /** @description Every word must occur in the title, description or excerpt, in the request's language. */
+                /**
+                 * @description Every word must begin a word of the title, description or excerpt a reader of the request's
+                 *     language sees (case and accents ignored; full-text index).
+                 */
                 search?: string;
                 /** @description Only featured (`true`) or only not featured (`false`) events. */
                 featured?: boolean;

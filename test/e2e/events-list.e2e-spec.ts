@@ -299,6 +299,47 @@ describe('GET /events', () => {
     expect((await list('?search=100%25')).total).toBe(0);
   });
 
+  it('searches words and word beginnings, ignoring case and accents, not the middle of words', async () => {
+    await createEvent(sut.http, { title: 'Café concert', description: 'Música en directe' });
+    await createEvent(sut.http, { title: 'Jazzman night', excerpt: 'ÉTÉ festival' });
+
+    const titles = async (search: string): Promise<string[]> =>
+      (await list(`?search=${encodeURIComponent(search)}`)).events.map((event) => event.title);
+
+    expect(await titles('cafe')).toEqual(['Café concert']);
+    expect(await titles('MUSICA directe')).toEqual(['Café concert']);
+    expect(await titles('jazz')).toEqual(['Jazzman night']);
+    expect(await titles('ete fest')).toEqual(['Jazzman night']);
+    expect(await titles('azzman')).toEqual([]);
+    expect(await titles('concert jazz')).toEqual([]);
+  });
+
+  it('keeps the search in step with every write of the text', async () => {
+    const event = await createEvent(sut.http, { title: 'Harp recital' });
+    await sut.admin.post(`${EVENTS}/${event.id}`).send({ title: 'Organ recital' }).expect(200);
+    await sut.admin
+      .post(`${EVENTS}/${event.id}?i18n_language=ca`)
+      .send({ title: 'Recital d’orgue', excerpt: 'Amb la cobla' })
+      .expect(200);
+
+    expect((await list('?search=harp')).total).toBe(0);
+    expect((await list('?search=organ')).total).toBe(1);
+    expect((await list('?search=cobla&i18n_language=ca')).total).toBe(1);
+    // Text of another language than the reader's (and the original) is not searched.
+    expect((await list('?search=cobla')).total).toBe(0);
+
+    await sut.admin.delete(`${EVENTS}/${event.id}`).expect(200);
+    expect((await list('?search=organ')).total).toBe(0);
+  });
+
+  it('matches short words (two letters) too', async () => {
+    await createEvent(sut.http, { title: 'DJ set', description: 'Vinyl only' });
+    await createEvent(sut.http, { title: 'Quiet evening' });
+
+    expect((await list('?search=dj')).events.map((event) => event.title)).toEqual(['DJ set']);
+    expect((await list('?search=dj%20vinyl')).total).toBe(1);
+  });
+
   it('rejects an empty search', async () => {
     const response = await request(sut.http).get(`${EVENTS}?search=`).expect(400);
 

@@ -55,7 +55,10 @@ export class ListEventsQueryDto {
   @BooleanParam(false)
   strict_dates?: boolean;
 
-  /** Every word must occur in the title, description or excerpt, in the request's language. */
+  /**
+   * Every word must begin a word of the title, description or excerpt a reader of the request's
+   * language sees (case and accents ignored; full-text index).
+   */
   @StringParam()
   search?: string;
 
