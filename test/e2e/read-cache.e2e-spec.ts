@@ -124,7 +124,7 @@ describe('read cache', () => {
         while (!stopped) await request(sut.http).get(EVENTS).expect(200);
       });
       try {
-        for (let committed = 1; committed <= 15; committed += 1) {
+        for (let committed = 1; committed <= 10; committed += 1) {
           await createEvent(sut.http);
           const [read, again] = await Promise.all([
             request(sut.http).get(EVENTS).expect(200),
@@ -137,7 +137,7 @@ describe('read cache', () => {
         stopped = true;
         await Promise.all(readers);
       }
-    });
+    }, 30_000);
   });
 
   describe('off (READ_CACHE_TTL_MS=0)', () => {
