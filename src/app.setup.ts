@@ -12,6 +12,7 @@ import { updateVerbsMiddleware } from './common/http/update-verbs.middleware';
 import { linksFor, NAMESPACE } from './common/links/links';
 import { AppConfig } from './config/app-config';
 import { readRoutingMiddleware } from './database/read-routing';
+import { QueryCancellation } from './database/statement-deadline';
 import { ApiDescription } from './discovery/api-description';
 import { Metrics } from './observability/metrics';
 import { RequestLogging } from './observability/request-logging';
@@ -56,6 +57,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(methodOverrideMiddleware());
   app.use(updateVerbsMiddleware(prefix));
   app.use(readRoutingMiddleware);
+  app.use(app.get(QueryCancellation).middleware);
   app.use(cacheHeaders(prefix, config.CACHE_MAX_AGE));
   for (const parser of bodyParsers(config.MAX_BODY_BYTES)) app.use(parser);
   if (prefix) app.setGlobalPrefix(prefix.replace(/^\//, ''), { exclude: OPERATIONAL_ROUTES });

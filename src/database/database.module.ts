@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { resolveDataSourceOptions, withReplicas } from './data-source.options';
 import { RoutingDataSource } from './read-routing';
 import { PostsModule } from './posts/posts.module';
-import { boundStatementTime } from './statement-deadline';
+import { boundStatementTime, QueryCancellation } from './statement-deadline';
 
 /** Bounds every statement of the app's pools by the request deadline (statement-deadline.ts). */
 @Injectable()
@@ -30,6 +30,7 @@ class StatementDeadline {
     }),
     PostsModule,
   ],
-  providers: [StatementDeadline],
+  providers: [StatementDeadline, QueryCancellation],
+  exports: [QueryCancellation],
 })
 export class DatabaseModule {}

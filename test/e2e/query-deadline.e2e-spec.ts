@@ -52,4 +52,29 @@ class SlowQueryModule {}
     expect(outcome).toBeInstanceOf(QueryFailedError);
     expect(Date.now() - started).toBeLessThan(5000);
   });
+
+  describe('when the client hangs up', () => {
+    // A deadline far away: only the hang-up can free the one connection in time.
+    const slowApp = useTestApp({ REQUEST_TIMEOUT_MS: '20000', DATABASE_POOL_SIZE: '1' }, [
+      SlowQueryModule,
+    ]);
+
+    it('stops the request’s query, so the next request is served at once', async () => {
+      await request(slowApp().http)
+        .get('/test-only/slow-query')
+        .timeout(500)
+        .then(
+          () => 'answered',
+          (error: Error) => error.message,
+        );
+      const started = Date.now();
+      await request(slowApp().http).get('/calendar/events/v1/venues').expect(200);
+
+      expect(Date.now() - started).toBeLessThan(5000);
+      const running: unknown[] = await slowApp().dataSource.query(
+        "SELECT id FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT SLEEP(20)%'",
+      );
+      expect(running).toEqual([]);
+    });
+  });
 });

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
-import { isStatementTimeout } from '../../database/statement-deadline';
+import { isStoppedStatement } from '../../database/statement-deadline';
 import { DomainError, RouteNotFoundError } from './domain-error';
 import { errorBody } from './error-body';
 
@@ -13,9 +13,9 @@ import { errorBody } from './error-body';
  */
 function toDomainError(exception: unknown): DomainError | null {
   if (exception instanceof DomainError) return exception;
-  // A query stopped by the request deadline (statement-deadline.ts): the same answer as a slow
-  // request.
-  if (isStatementTimeout(exception)) return new DomainError('responseTimeout');
+  // A query stopped at the request deadline, or because its client left (statement-deadline.ts):
+  // the same answer as a slow request.
+  if (isStoppedStatement(exception)) return new DomainError('responseTimeout');
   if (!(exception instanceof HttpException)) return null;
   switch (exception.getStatus()) {
     // Nest answers a path whose percent-encoding does not decode with a bare 400: no route.
