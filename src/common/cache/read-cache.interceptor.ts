@@ -5,6 +5,7 @@ import { from, Observable, of, switchMap } from 'rxjs';
 import { readingFromPrimary } from '../../database/read-routing';
 import { AppConfig } from '../../config/app-config';
 import { resolveRequestLanguage } from '../i18n/request-language';
+import { asRecord } from '../validation/convert';
 import { linksFor, NAMESPACE } from '../links/links';
 import { CachedAnswer } from './read-cache.store';
 import { ReadCache } from './read-cache';
@@ -34,7 +35,7 @@ function isCacheable(request: Request, namespace: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.path !== namespace && !request.path.startsWith(`${namespace}/`)) return false;
   if (request.headers.authorization !== undefined) return false;
-  return !/[?&]password=/.test(request.originalUrl);
+  return asRecord(request.query)['password'] === undefined;
 }
 
 /**
