@@ -94,23 +94,22 @@ export class EventsRepository {
     private readonly posts: PostRegistry,
   ) {}
 
-  /** One page of events in list order (start, then id) and the number of all matches. */
-  async findPage(
-    filter: EventListFilter,
-    offset: number,
-    limit: number,
-  ): Promise<{ events: EventEntity[]; total: number }> {
-    const page = this.listQuery(filter)
+  /** One page of events in list order (start, then id). */
+  async findPage(filter: EventListFilter, offset: number, limit: number): Promise<EventEntity[]> {
+    return this.listQuery(filter)
       .orderBy('e.startUtc', 'ASC')
       .addOrderBy('e.id', 'ASC')
       .offset(offset)
-      .limit(limit);
-    const count = this.listQuery(filter).select('COUNT(*)', 'total');
-    const [events, counted] = await Promise.all([
-      page.getMany(),
-      count.getRawOne<{ total: number | string }>(),
-    ]);
-    return { events, total: Number(counted?.total ?? 0) };
+      .limit(limit)
+      .getMany();
+  }
+
+  /** How many events match `filter`. */
+  async countMatches(filter: EventListFilter): Promise<number> {
+    const counted = await this.listQuery(filter)
+      .select('COUNT(*)', 'total')
+      .getRawOne<{ total: number | string }>();
+    return Number(counted?.total ?? 0);
   }
 
   async findById(id: number): Promise<EventEntity | null> {

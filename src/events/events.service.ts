@@ -51,6 +51,18 @@ import { EventView } from './events.mapper';
 import { EventColumns, EventListFilter, EventsRepository, EventText } from './events.repository';
 import { EventDateBounds } from './pipes/event-dates.pipe';
 import { EventLinksService, LinkPlan } from './links/event-links.service';
+import { ReadCache } from '../common/cache/read-cache';
+
+/**
+ * `filter` as the key of its total: everything but the instant it was made at (which only
+ * moves scheduled events into view; the cache's TTL bounds that), with sets in a fixed order.
+ */
+function totalKey(filter: EventListFilter): string {
+  return JSON.stringify(filter, (name, value: unknown) => {
+    if (name === 'now') return undefined;
+    return value instanceof Set ? [...(value as Set<string>)].sort() : value;
+  });
+}
 
 /** A page of events with what its links and headers need. */
 export interface EventPage {
@@ -80,6 +92,7 @@ export class EventsService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly links: EventLinksService,
+    private readonly cache: ReadCache,
   ) {
     this.siteZone = siteZoneOf(config);
   }
@@ -116,7 +129,13 @@ export class EventsService {
       search: words.length > 0 ? { words, language } : undefined,
     };
     const offset = (paging.page - 1) * paging.perPage;
-    const { events, total } = await this.events.findPage(filter, offset, paging.perPage);
+    // The total is shared by every page of one filter until the next write (read cache).
+    const [events, total] = await Promise.all([
+      this.events.findPage(filter, offset, paging.perPage),
+      this.cache.remember(`events total ${totalKey(filter)}`, () =>
+        this.events.countMatches(filter),
+      ),
+    ]);
     if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
     const views = await this.withText(events, language);
     return {

@@ -111,6 +111,35 @@ describe('read cache', () => {
       expect(await titles(sut)).toEqual(['Open']);
     });
 
+    it('shares a filter’s total among its pages and viewers until the next write', async () => {
+      const sut = app();
+      for (let i = 0; i < 12; i += 1) await createEvent(sut.http, { title: `Event ${i}` });
+      const editor = await bearer('editor', 5);
+      const first = await request(sut.http).get(`${EVENTS}?page=1`).expect(200);
+      // An event hidden behind the service's back: pages see it, the kept total does not.
+      await sut.dataSource.query('UPDATE events SET hide_from_listings = ? WHERE id = ?', [
+        1,
+        (first.body as ListBody).events[0]?.id,
+      ]);
+
+      const second = await request(sut.http).get(`${EVENTS}?page=2`).expect(200);
+      const asEditor = await request(sut.http)
+        .get(`${EVENTS}?page=2&status=publish`)
+        .set('Authorization', editor)
+        .expect(200);
+
+      expect(first.headers['x-tec-total']).toBe('12');
+      expect((second.body as ListBody).events).toHaveLength(1);
+      expect(second.headers['x-tec-total']).toBe('12');
+      expect(asEditor.headers['x-tec-total']).toBe('12');
+
+      // A write: every total is counted again (12 shown: 13 events, one hidden).
+      await createEvent(sut.http, { title: 'After' });
+      const after = await request(sut.http).get(`${EVENTS}?page=2`).expect(200);
+      expect(after.headers['x-tec-total']).toBe('12');
+      expect((after.body as ListBody).events).toHaveLength(2);
+    });
+
     it('never keeps an error', async () => {
       const sut = app();
       await request(sut.http).get(`${EVENTS}?page=2`).expect(404);

@@ -42,6 +42,23 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     return this.store.set(version, key, answer, this.ttlMs);
   }
 
+  /**
+   * The value kept under `key` for the current listing version, else `compute()`'s, kept for the
+   * next caller (the same rules as answers: nothing is used or kept while a write is in flight).
+   * For values every viewer of a request shares, such as a list's total.
+   */
+  async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return compute();
+    const { version, answer } = await this.store.lookup(key);
+    if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body) as T;
+    const value = await compute();
+    if (version !== null) {
+      const kept = { body: JSON.stringify(value), etag: '', headers: {}, madeAt: Date.now() };
+      await this.store.set(version, key, kept, this.ttlMs);
+    }
+    return value;
+  }
+
   beginWrite(): Promise<WriteTicket> {
     return this.store.beginWrite();
   }
