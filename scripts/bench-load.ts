@@ -5,6 +5,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { monthsAhead, percentile } from './bench-common';
 
 /**
  * `npm run bench:load -- [--url http://localhost:3000] [--connections 16] [--seconds 5]
@@ -83,12 +84,6 @@ function parseOptions(): Options {
     label: values.label,
     json: values.json ?? null,
   };
-}
-
-function monthsAhead(months: number): string {
-  const date = new Date();
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date.toISOString().slice(0, 10);
 }
 
 async function getJson(url: string): Promise<unknown> {
@@ -197,27 +192,29 @@ async function sampleOf(
   return { body, headers, total: response.headers.get('x-tec-total') };
 }
 
-/** The nearest-rank percentile `p` of sorted values. */
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
 let writeCount = 0;
 
-/** One small write through the API (a draft, so no list changes shape): moves the listing version. */
+/**
+ * The body of the benchmark's writes: a draft 30 months ahead, so no list changes shape, but the
+ * listing version moves as with any write.
+ */
+function draftEventBody(title: string): string {
+  const start = monthsAhead(30);
+  return JSON.stringify({
+    title,
+    status: 'draft',
+    start_date: `${start} 10:00:00`,
+    end_date: `${start} 11:00:00`,
+  });
+}
+
+/** One small write through the API (see {@link draftEventBody}). */
 async function write(base: string, token: string): Promise<void> {
   writeCount += 1;
-  const start = monthsAhead(30);
   const response = await fetch(`${base}${EVENTS_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      title: `Bench write ${writeCount}`,
-      status: 'draft',
-      start_date: `${start} 10:00:00`,
-      end_date: `${start} 11:00:00`,
-    }),
+    body: draftEventBody(`Bench write ${writeCount}`),
   });
   await response.arrayBuffer();
   if (response.status !== 201) throw new Error(`write answered ${response.status}`);
@@ -302,7 +299,6 @@ async function mixed(base: string, options: Options, token: string): Promise<voi
     categories: slugsOf(categories, 'categories'),
     tags: slugsOf(tags, 'tags'),
   });
-  const start = monthsAhead(30);
   let writes = 0;
   const result = await load(base, options.connections, options.mixedSeconds, {
     requests: [
@@ -315,12 +311,7 @@ async function mixed(base: string, options: Options, token: string): Promise<voi
               method: 'POST',
               path: EVENTS_PATH,
               headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-              body: JSON.stringify({
-                title: `Mixed write ${writes}`,
-                status: 'draft',
-                start_date: `${start} 10:00:00`,
-                end_date: `${start} 11:00:00`,
-              }),
+              body: draftEventBody(`Mixed write ${writes}`),
             };
           }
           return { ...request, method: 'GET', path: pick(), headers: {}, body: undefined };

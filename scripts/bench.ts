@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { monthsAhead, percentile } from './bench-common';
 
 /**
  * `npm run bench -- [--url http://localhost:3000] [--runs 20] [--category SLUG] [--venue ID]
@@ -90,13 +91,6 @@ function parseOptions(): Options {
   };
 }
 
-/** `YYYY-MM-DD` of today (UTC) plus `months`. */
-function monthsAhead(months: number): string {
-  const date = new Date();
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return date.toISOString().slice(0, 10);
-}
-
 /** One request, timed until its whole body has arrived; status 0 when it got no answer. */
 async function timed(url: string): Promise<Sample> {
   const started = performance.now();
@@ -108,12 +102,6 @@ async function timed(url: string): Promise<Sample> {
   } catch {
     return { status: 0, ms: performance.now() - started, total: null };
   }
-}
-
-/** The nearest-rank percentile `p` (0–100) of sorted values. */
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
 }
 
 async function runCase(name: string, url: string, runs: number): Promise<CaseResult> {
