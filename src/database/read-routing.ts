@@ -37,3 +37,8 @@ export class RoutingDataSource extends DataSource {
 export function readingFromPrimary<T>(work: () => T): T {
   return requestReads.run('master', work);
 }
+
+/** Whether the current request's reads go to a replica (when there are any). */
+export function readsFromReplica(): boolean {
+  return requestReads.getStore() === 'slave';
+}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import request from 'supertest';
 import { eventBody } from '../factories/event.factory';
+import { bearer } from '../setup/auth';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 /**
@@ -149,6 +150,33 @@ describe('read replicas (a MariaDB primary and replica on loopback)', () => {
       expect(anonymous.body).toMatchObject({ total: 1, events: [{ title: 'Kept fresh' }] });
       // Reads with a token are not cached and still go to the (paused) replica.
       expect(withToken.body).toMatchObject({ total: 0 });
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('keeps no total counted on a lagging replica for the readers of the primary', async () => {
+    const cached = await createTestApp({
+      DATABASE_URL: sut.config.DATABASE_URL ?? '',
+      DATABASE_REPLICA_URLS: sut.config.DATABASE_REPLICA_URLS.join(','),
+    });
+    try {
+      await replicaAdmin.query('STOP SLAVE');
+      await cached.admin
+        .post(EVENTS)
+        .send(eventBody({ title: 'Counted' }))
+        .expect(201);
+      const editor = await bearer('editor', 7);
+
+      // An editor asking for published events shares its total with anonymous readers.
+      const onReplica = await request(cached.http)
+        .get(`${EVENTS}?status=publish`)
+        .set('Authorization', editor)
+        .expect(200);
+      const anonymous = await request(cached.http).get(`${EVENTS}?status=publish&page=1`);
+
+      expect(onReplica.body).toMatchObject({ total: 0 });
+      expect(anonymous.body).toMatchObject({ total: 1, events: [{ title: 'Counted' }] });
     } finally {
       await cached.close();
     }

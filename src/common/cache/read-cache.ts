@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { readsFromReplica } from '../../database/read-routing';
 import { MemoryReadCacheStore } from './memory-read-cache.store';
 import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
 import { RedisReadCacheStore } from './redis-read-cache.store';
@@ -13,10 +14,13 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   readonly enabled: boolean;
   readonly ttlMs: number;
   private readonly store: ReadCacheStore;
+  /** Reads of GET requests with a token go to replicas (read-routing.ts). */
+  private readonly replicated: boolean;
 
   constructor(config: AppConfig) {
     this.ttlMs = config.READ_CACHE_TTL_MS;
     this.enabled = this.ttlMs > 0;
+    this.replicated = Boolean(config.DATABASE_URL) && config.DATABASE_REPLICA_URLS.length > 0;
     // A write that has not ended well after the request deadline is taken as abandoned.
     const writeTicketMs = config.REQUEST_TIMEOUT_MS * 2;
     this.store = config.CACHE_URL
@@ -45,10 +49,12 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   /**
    * The value kept under `key` for the current listing version, else `compute()`'s, kept for the
    * next caller (the same rules as answers: nothing is used or kept while a write is in flight).
-   * For values every viewer of a request shares, such as a list's total.
+   * For values every viewer of a request shares, such as a list's total. A request that reads
+   * from a replica neither uses nor keeps them: a lagging replica's value must not be kept, and
+   * its reader sees the replica's view throughout.
    */
   async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return compute();
+    if (!this.enabled || (this.replicated && readsFromReplica())) return compute();
     const { version, answer } = await this.store.lookup(key);
     if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body) as T;
     const value = await compute();
