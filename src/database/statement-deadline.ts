@@ -95,7 +95,7 @@ export class QueryCancellation implements OnApplicationShutdown {
     const held: HeldConnections = new Set();
     response.once('close', () => {
       if (response.writableFinished) return;
-      for (const connection of held) this.kill(connection);
+      for (const connection of held) this.kill(connection, held);
     });
     requestConnections.run(held, next);
   };
@@ -106,11 +106,17 @@ export class QueryCancellation implements OnApplicationShutdown {
     await Promise.allSettled(killers.map(async (killer) => (await killer).end()));
   }
 
-  private kill(connection: DriverConnection): void {
+  /**
+   * Stops the query on `connection` if the request still holds it once the killing connection is
+   * ready: a connection back in the pool may already run another request's query.
+   */
+  private kill(connection: DriverConnection, held: HeldConnections): void {
     const thread = connection.threadId;
     if (thread === null) return;
     this.killer(connection)
-      .then((killer) => killer.query(`KILL QUERY ${Number(thread)}`))
+      .then(async (killer) => {
+        if (held.has(connection)) await killer.query(`KILL QUERY ${Number(thread)}`);
+      })
       .catch((error: unknown) =>
         this.logger.warn(
           `Could not stop the query of a request whose client left: ${String(error)}`,
