@@ -41,9 +41,9 @@ import { VenuesModule } from './venues/venues.module';
   providers: [
     { provide: APP_PIPE, useClass: InputValidationPipe },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
-    // First: a cache hit skips the other interceptors, the pipes and the route.
-    { provide: APP_INTERCEPTOR, useClass: ReadCacheInterceptor },
     { provide: APP_INTERCEPTOR, useClass: LanguageInterceptor },
+    // Next: a cache hit skips the other interceptors, the pipes and the route.
+    { provide: APP_INTERCEPTOR, useClass: ReadCacheInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ListHeadersInterceptor },
     { provide: APP_INTERCEPTOR, useClass: TimeoutInterceptor },
   ],

@@ -4,14 +4,17 @@ import type { Request, Response } from 'express';
 import { from, Observable, of, switchMap } from 'rxjs';
 import { readingFromPrimary } from '../../database/read-routing';
 import { AppConfig } from '../../config/app-config';
-import { resolveRequestLanguage } from '../i18n/request-language';
+import { requestState, resolveRequestLanguage } from '../i18n/request-language';
 import { asRecord } from '../validation/convert';
 import { linksFor, NAMESPACE } from '../links/links';
 import { CachedAnswer } from './read-cache.store';
 import { ReadCache } from './read-cache';
 
-/** The headers of an answer that a replay from the cache must carry again. */
-const REPLAYED_HEADERS = ['content-language', 'x-tec-total', 'x-tec-totalpages'] as const;
+/**
+ * The headers of an answer that a replay from the cache must carry again (`Content-Language` is
+ * set by the language interceptor, which runs first).
+ */
+const REPLAYED_HEADERS = ['x-tec-total', 'x-tec-totalpages'] as const;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -40,10 +43,11 @@ function isCacheable(request: Request, namespace: string): boolean {
 
 /**
  * Answers anonymous reads from the read cache. It runs after the guards (tokens, rate limits)
- * and before everything else, so a hit skips validation, the database and the mappers: it sends
- * the kept JSON text with its headers and ETag (Express answers a matching `If-None-Match` with
- * 304). A miss runs the route and keeps its answer under the listing version seen before the
- * route read anything, from the primary database; errors are never kept.
+ * and the language interceptor (which resolves the language once), and before everything else,
+ * so a hit skips validation, the database and the mappers: it sends the kept JSON text with its
+ * headers and ETag (Express answers a matching `If-None-Match` with 304). A miss runs the route
+ * and keeps its answer under the listing version seen before the route read anything, from the
+ * primary database; errors are never kept.
  */
 @Injectable()
 export class ReadCacheInterceptor implements NestInterceptor {
@@ -61,7 +65,9 @@ export class ReadCacheInterceptor implements NestInterceptor {
     const request = http.getRequest<Request>();
     if (!this.cache.enabled || !isCacheable(request, this.namespace)) return next.handle();
     const response = http.getResponse<Response>();
-    const language = resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
+    const language =
+      requestState(request).language ??
+      resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
     const key = `${language} ${linksFor(this.config, request).namespace} ${normaliseTarget(request.originalUrl)}`;
     return from(this.cache.lookup(key)).pipe(
       switchMap(({ version, answer }) => {
