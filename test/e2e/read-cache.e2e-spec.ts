@@ -51,8 +51,10 @@ describe('read cache', () => {
 
     it('answers If-None-Match from the cache with 304', async () => {
       const sut = app();
-      await createEvent(sut.http);
+      const { id } = await createEvent(sut.http);
       const first = await request(sut.http).get(EVENTS).expect(200);
+      // Read again from the database, the body (and so its ETag) would differ.
+      await renameBehind(sut, id, 'Changed behind');
       const again = await request(sut.http)
         .get(EVENTS)
         .set('If-None-Match', String(first.headers['etag']))
@@ -63,15 +65,20 @@ describe('read cache', () => {
 
     it('keeps answers per language and per request', async () => {
       const sut = app();
-      await createEvent(sut.http, { title: 'Language' });
-      const english = await request(sut.http).get(EVENTS).expect(200);
-      const spanish = await request(sut.http).get(`${EVENTS}?i18n_language=es`).expect(200);
-      const single = await request(sut.http)
-        .get(`${EVENTS}/${(english.body as ListBody).events[0]?.id}`)
+      const event = await createEvent(sut.http, { title: 'Language' });
+      await sut.admin
+        .post(`${EVENTS}/${event.id}?i18n_language=es`)
+        .send({ title: 'Idioma' })
         .expect(200);
+      const english = await request(sut.http).get(EVENTS).expect(200);
+      // The same URL in another language is another answer.
+      const spanish = await request(sut.http).get(EVENTS).set('Accept-Language', 'es').expect(200);
+      const single = await request(sut.http).get(`${EVENTS}/${event.id}`).expect(200);
 
       expect(spanish.headers['content-language']).toBe('es');
       expect(english.headers['content-language']).toBe('en');
+      expect((spanish.body as ListBody).events[0]?.title).toBe('Idioma');
+      expect((english.body as ListBody).events[0]?.title).toBe('Language');
       expect(single.body).toMatchObject({ title: 'Language' });
     });
 
