@@ -6,8 +6,8 @@ function answer(body: string): CachedAnswer {
 }
 
 describe('MemoryReadCacheStore', () => {
-  it('drops the oldest answers when the bodies outgrow the bound', async () => {
-    const sut = new MemoryReadCacheStore(10, 60_000);
+  it('drops the oldest answers when keys and bodies outgrow the bound', async () => {
+    const sut = new MemoryReadCacheStore(13, 60_000);
     const { version } = await sut.lookup('a');
     if (version === null) throw new Error('no write is in flight');
 

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
 
 /**
- * The read cache of one process: a map in insertion order bounded by the size of the bodies it
- * holds (the oldest answer goes first when it is full). Instances that do not share a `CACHE_URL` do not see each other's writes, so
- * this store is for a single instance.
+ * The read cache of one process: a map in insertion order bounded by the size of the keys and
+ * bodies it holds (the oldest answer goes first when it is full). Instances that do not share a
+ * `CACHE_URL` do not see each other's writes, so this store is for a single instance.
  */
 export class MemoryReadCacheStore implements ReadCacheStore {
   private version = 0;
   /** Writes in flight by ticket, with the time (ms) after which one counts as abandoned. */
   private readonly writes = new Map<string, number>();
   private readonly answers = new Map<string, CachedAnswer>();
-  /** The bodies' sizes added up (UTF-16 code units: about bytes for JSON). */
+  /** The keys' and bodies' sizes added up (UTF-16 code units: about bytes for JSON). */
   private size = 0;
 
   constructor(
@@ -32,11 +32,11 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     if (
       !this.writing() &&
       version === String(this.version) &&
-      answer.body.length <= this.maxBytes
+      sizeOf(key, answer) <= this.maxBytes
     ) {
       this.remove(key);
       this.answers.set(key, answer);
-      this.size += answer.body.length;
+      this.size += sizeOf(key, answer);
       while (this.size > this.maxBytes) {
         const oldest = this.answers.keys().next();
         if (oldest.done === true) break;
@@ -50,7 +50,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     const answer = this.answers.get(key);
     if (answer === undefined) return;
     this.answers.delete(key);
-    this.size -= answer.body.length;
+    this.size -= sizeOf(key, answer);
   }
 
   beginWrite(): Promise<WriteTicket> {
@@ -90,4 +90,9 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     this.answers.clear();
     this.size = 0;
   }
+}
+
+/** What an answer counts against the bound: its key (a request target, up to 8 KiB) and body. */
+function sizeOf(key: string, answer: CachedAnswer): number {
+  return key.length + answer.body.length;
 }

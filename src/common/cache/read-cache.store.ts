@@ -26,7 +26,7 @@ export interface WriteTicket {
  * kept per version. A write bumps the version when it starts and again when it ends, and while
  * it is in flight no read uses or fills the cache; so an answer kept under a version was made
  * from data no write has changed since, and a write is visible to every read that starts after
- * its commit (see docs/read-cache.md).
+ * its commit (README, Caching).
  */
 export interface ReadCacheStore {
   /** Resolves once the store can answer (or after a short wait: it then answers as a miss). */
