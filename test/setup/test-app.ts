@@ -11,6 +11,7 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { rebuildAllListing } from '../../src/events/listing/term-listing';
 import { ReadCache } from '../../src/common/cache/read-cache';
 import { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
@@ -22,6 +23,7 @@ import type { LogLine } from './service-process';
 
 /** Tables in an order that deletes children before parents. */
 const TABLES = [
+  'event_term_listing',
   'event_terms',
   'event_organizers',
   'term_translations',
@@ -49,8 +51,8 @@ export interface TestApp {
   /** Empties every table, so each test starts from nothing. */
   reset(): Promise<void>;
   /**
-   * Changes data behind the service's back (as a script would), then clears the read cache,
-   * which only the service's own writes move on.
+   * Changes data behind the service's back (as a script would), then rebuilds the events'
+   * listing rows and clears the read cache, which only the service's own writes keep in step.
    */
   changeBehind(sql: string, parameters?: unknown[]): Promise<void>;
   close(): Promise<void>;
@@ -119,6 +121,8 @@ export async function createTestApp(
     },
     async changeBehind(sql, parameters) {
       await dataSource.query(sql, parameters);
+      // What an operator who edits tables by hand does next: rebuild what is derived from them.
+      await dataSource.transaction((manager) => rebuildAllListing(manager));
       await app.get(ReadCache).clear();
     },
     async close() {

@@ -35,8 +35,10 @@ import {
   EVENT_COLUMNS,
   EVENT_ORGANIZER_COLUMNS,
   EVENT_TERM_COLUMNS,
+  EVENT_TERM_LISTING_COLUMNS,
   eventOrganizerRows,
   eventRow,
+  eventTermListingRows,
   eventTermRows,
   GENRES,
   generateEvent,
@@ -265,6 +267,34 @@ describe('rows', () => {
         expect(translation).toHaveLength(TRANSLATION_COLUMNS.length);
         expect(translation[0]).toBe(event.id);
       }
+    }
+  });
+});
+
+describe('eventTermListingRows', () => {
+  it('gives a row for each term and every category above it, once, with the listing columns', () => {
+    const [event] = generate(1, 3);
+    const filed = { ...event!, termIds: [30, 21, 40] };
+    // 30 → 20 → 10 (top), 21 → 20, 40 is a tag.
+    const parents = new Map([
+      [10, 0],
+      [20, 10],
+      [21, 20],
+      [30, 20],
+      [40, 0],
+    ]);
+
+    const rows = eventTermListingRows(filed, parents);
+
+    const column = (row: unknown[], name: (typeof EVENT_TERM_LISTING_COLUMNS)[number]): unknown =>
+      row[EVENT_TERM_LISTING_COLUMNS.indexOf(name)];
+    expect(rows.map((row) => column(row, 'term_id')).sort()).toEqual([10, 20, 21, 30, 40]);
+    for (const row of rows) {
+      expect(row).toHaveLength(EVENT_TERM_LISTING_COLUMNS.length);
+      expect(column(row, 'event_id')).toBe(filed.id);
+      expect(column(row, 'start_utc')).toBe(toSqlDateTime(filed.startUtc));
+      expect(column(row, 'status')).toBe(filed.status);
+      expect(column(row, 'hide_from_listings')).toBe(filed.hideFromListings ? 1 : 0);
     }
   });
 });

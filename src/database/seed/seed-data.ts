@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '../../common/i18n/language';
 import { slugify } from '../../common/text/slug';
 import type { PostStatus } from '../../events/entities/event.entity';
 import { toSqlDateTime } from '../sql-values';
+import { LISTING_COPIED_COLUMNS } from '../../events/listing/term-listing';
 
 /**
  * Pure generators of realistic demo events for `npm run seed`: everything here depends only on
@@ -699,4 +700,36 @@ export const EVENT_TERM_COLUMNS = ['event_id', 'term_id'] as const;
 /** The parameters of an event's `event_terms` rows. */
 export function eventTermRows(event: SeedEvent): SqlValue[][] {
   return event.termIds.map((termId) => [event.id, termId]);
+}
+
+/** The `event_term_listing` columns in the order {@link eventTermListingRows} gives their values. */
+export const EVENT_TERM_LISTING_COLUMNS = [
+  'event_id',
+  'term_id',
+  ...LISTING_COPIED_COLUMNS,
+] as const;
+
+/**
+ * The parameters of an event's `event_term_listing` rows: one per term it is filed under,
+ * its own and every category above them (`parents`: term id → parent id, 0 at the top).
+ */
+export function eventTermListingRows(
+  event: SeedEvent,
+  parents: ReadonlyMap<number, number>,
+): SqlValue[][] {
+  const filed = new Set<number>();
+  for (const termId of event.termIds) {
+    for (let id = termId; id !== 0 && !filed.has(id); id = parents.get(id) ?? 0) filed.add(id);
+  }
+  return [...filed].map((termId) => [
+    event.id,
+    termId,
+    flag(event.hideFromListings),
+    toSqlDateTime(event.startUtc),
+    toSqlDateTime(event.endUtc),
+    event.status,
+    flag(event.featured),
+    toSqlDateTime(event.dateUtc),
+    event.author,
+  ]);
 }

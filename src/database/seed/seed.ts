@@ -35,9 +35,11 @@ import {
   EVENT_COLUMNS,
   EVENT_ORGANIZER_COLUMNS,
   EVENT_TERM_COLUMNS,
+  EVENT_TERM_LISTING_COLUMNS,
   eventOrganizerRows,
   eventRow,
   eventTermRows,
+  eventTermListingRows,
   generateEvent,
   type SeedEvent,
   type SqlValue,
@@ -315,6 +317,14 @@ async function findSeedTerms(runner: QueryRunner): Promise<Map<string, number>> 
   return found;
 }
 
+/** Every term's parent id (0 at the top), for the events' listing rows. */
+async function findTermParents(dataSource: DataSource): Promise<Map<number, number>> {
+  const rows: { id: number | string; parent: number | string }[] = await dataSource.query(
+    'SELECT id, parent FROM terms',
+  );
+  return new Map(rows.map((row) => [Number(row.id), Number(row.parent)]));
+}
+
 interface TermsResult {
   readonly termIds: ReadonlyMap<string, number>;
   readonly created: number;
@@ -462,6 +472,7 @@ async function seed(options: SeedOptions): Promise<void> {
     );
 
     since = performance.now();
+    const termParents = await findTermParents(dataSource);
     const chooseLinks = createLinkChooser({ venues, organizers, termIds: terms.termIds });
     const reportEvery = Math.max(options.batch, Math.ceil(options.events / 10));
     let nextReport = reportEvery;
@@ -486,6 +497,11 @@ async function seed(options: SeedOptions): Promise<void> {
           rows: events.flatMap(eventOrganizerRows),
         },
         { table: 'event_terms', columns: EVENT_TERM_COLUMNS, rows: events.flatMap(eventTermRows) },
+        {
+          table: 'event_term_listing',
+          columns: EVENT_TERM_LISTING_COLUMNS,
+          rows: events.flatMap((event) => eventTermListingRows(event, termParents)),
+        },
       ],
       committed: (events, done) => {
         for (const event of events) {

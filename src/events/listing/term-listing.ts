@@ -1,0 +1,96 @@
+import { EntityManager, In } from 'typeorm';
+import { TermEntity } from '../../terms/entities/term.entity';
+
+/**
+ * Writes `event_term_listing` (`entities/event-term-listing.entity.ts`): for each event, a row
+ * for every term it is filed under, directly or as an ancestor of one of its categories, with
+ * the event's listing columns. Every write that changes an event's columns, its terms or the
+ * category tree calls one of these in its own transaction, so the rows never disagree with
+ * what they copy after a commit.
+ */
+
+/** The event columns the listing rows copy, in the same names. */
+export const LISTING_COPIED_COLUMNS = [
+  'hide_from_listings',
+  'start_utc',
+  'end_utc',
+  'status',
+  'featured',
+  'date_utc',
+  'author',
+] as const;
+
+/**
+ * `INSERT … SELECT` of the rows of the events `eventsWhere` picks (a condition on `e`, the
+ * events table): their terms in `event_terms`, then each term's parent, up to the top.
+ * `skipTerm` leaves one term's links out (a term about to be deleted).
+ */
+export function insertListingSql(eventsWhere: string, skipTerm = false): string {
+  const copied = LISTING_COPIED_COLUMNS.map((column) => `e.${column}`).join(', ');
+  return (
+    `INSERT INTO event_term_listing (event_id, term_id, ${LISTING_COPIED_COLUMNS.join(', ')}) ` +
+    'WITH RECURSIVE filed (event_id, term_id) AS (' +
+    `SELECT et.event_id, et.term_id FROM event_terms et JOIN events e ON e.id = et.event_id WHERE ${eventsWhere}` +
+    (skipTerm ? ' AND et.term_id <> ?' : '') +
+    ' UNION SELECT f.event_id, t.parent FROM filed f JOIN terms t ON t.id = f.term_id WHERE t.parent <> 0' +
+    `) SELECT f.event_id, f.term_id, ${copied} FROM filed f JOIN events e ON e.id = f.event_id`
+  );
+}
+
+/** Rewrites the listing rows of `eventIds` from their current columns and terms. */
+export async function refreshEventListing(
+  manager: EntityManager,
+  eventIds: readonly number[],
+): Promise<void> {
+  if (eventIds.length === 0) return;
+  const marks = eventIds.map(() => '?').join(', ');
+  await manager.query(`DELETE FROM event_term_listing WHERE event_id IN (${marks})`, [...eventIds]);
+  await manager.query(insertListingSql(`e.id IN (${marks})`), [...eventIds]);
+}
+
+/** `termId` and every category below it. */
+async function subtree(manager: EntityManager, termId: number): Promise<number[]> {
+  const ids = [termId];
+  let level = [termId];
+  while (level.length > 0) {
+    const children = await manager.find(TermEntity, {
+      select: { id: true },
+      where: { parent: In(level) },
+    });
+    level = children.map((child) => child.id).filter((id) => !ids.includes(id));
+    ids.push(...level);
+  }
+  return ids;
+}
+
+/**
+ * Rewrites the listing rows of every event filed under `termId` or a category below it, after
+ * a change of the tree above them (`termId` moved to another parent). With `removing`, the
+ * term's own links are left out: call it after its children have moved up and before the term
+ * and its links are deleted.
+ */
+export async function refreshTermListing(
+  manager: EntityManager,
+  termId: number,
+  removing = false,
+): Promise<void> {
+  const terms = await subtree(manager, termId);
+  const marks = terms.map(() => '?').join(', ');
+  const filed = `SELECT et.event_id FROM event_terms et WHERE et.term_id IN (${marks})`;
+  // A derived table, so MySQL reads the events before it deletes from the same statement's table.
+  await manager.query(
+    `DELETE FROM event_term_listing WHERE event_id IN (SELECT x.event_id FROM (${filed}) x)`,
+    terms,
+  );
+  if (removing) await manager.query('DELETE FROM event_term_listing WHERE term_id = ?', [termId]);
+  await manager.query(
+    insertListingSql(`e.id IN (${filed})`, removing),
+    removing ? [...terms, termId] : terms,
+  );
+}
+
+/** Rewrites every listing row (after data was changed behind the service, and in migrations). */
+export async function rebuildAllListing(manager: EntityManager): Promise<void> {
+  await manager.query('DELETE FROM event_term_listing');
+  await manager.query(insertListingSql('1 = 1'));
+}
