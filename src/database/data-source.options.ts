@@ -8,6 +8,7 @@ import { EventTranslationEntity } from '../events/entities/event-translation.ent
 import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
 import { EventTermEntity } from '../events/entities/event-term.entity';
 import { EventTermListingEntity } from '../events/entities/event-term-listing.entity';
+import { EventDayCountEntity } from '../events/entities/event-day-count.entity';
 import { OrganizerEntity } from '../organizers/entities/organizer.entity';
 import { OrganizerTranslationEntity } from '../organizers/entities/organizer-translation.entity';
 import { TermEntity } from '../terms/entities/term.entity';
@@ -29,6 +30,7 @@ export const ENTITIES = [
   EventOrganizerEntity,
   EventTermEntity,
   EventTermListingEntity,
+  EventDayCountEntity,
 ];
 
 export type DatabaseKind = 'mysql' | 'sqlite';

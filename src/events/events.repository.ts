@@ -21,6 +21,9 @@ import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventTermEntity } from './entities/event-term.entity';
 import { EventTermListingEntity } from './entities/event-term-listing.entity';
 import { refreshEventListing } from './listing/term-listing';
+import { COUNTED_STATUSES, countedKeys } from './listing/day-counts';
+import { dayStart, utcDay, WindowPlan, windowPlan } from './listing/window-total';
+import { EventDayCountEntity } from './entities/event-day-count.entity';
 import { GeoBox } from '../common/geo/geo';
 import { Taxonomy, TermEntity } from '../terms/entities/term.entity';
 import { VenueEntity } from '../venues/entities/venue.entity';
@@ -48,6 +51,8 @@ export interface EventListFilter {
   readonly startsAfter?: Date;
   readonly endsBefore?: Date;
   readonly endsAfter?: Date;
+  /** End at or after (the window totals' last-day counts). */
+  readonly endsFrom?: Date;
   readonly featured?: boolean;
   readonly include?: readonly number[];
   readonly postParent?: number;
@@ -79,6 +84,12 @@ export interface EventLinkWrite {
   readonly organizerIds?: readonly number[];
   readonly termIds: Partial<Record<Taxonomy, readonly number[]>>;
 }
+
+/**
+ * The most start days of events ending on a window's last day that a total counts one by one;
+ * past it (events of many lengths ending that day), the window is counted row by row.
+ */
+const MAX_EXACT_DAYS = 31;
 
 /** No terms: an event not stored as `publish` counts in none. */
 const NOT_COUNTED: readonly number[] = [];
@@ -136,13 +147,77 @@ export class EventsRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** How many events match `filter`, counted on the listing index that drives the list. */
+  /**
+   * How many events match `filter`: from the day counts and two days' exact counts where
+   * `windowPlan` allows it, else counted on the listing index that drives the list.
+   */
   async countMatches(filter: EventListFilter): Promise<number> {
+    const plan = windowPlan(filter);
+    return plan ? this.countWindow(filter, plan) : this.countRows(filter);
+  }
+
+  private async countRows(filter: EventListFilter): Promise<number> {
     const source = this.listSource(filter);
     const counted = await source.query
       .select(source.repeated ? 'COUNT(DISTINCT l.event_id)' : 'COUNT(*)', 'total')
       .getRawOne<{ total: number | string }>();
     return Number(counted?.total ?? 0);
+  }
+
+  /**
+   * `filter`'s total by `plan`: the first and the last day of the window counted exactly; the
+   * whole days between summed from `event_day_counts` for the events that end before the last
+   * day, less the scheduled ones still to be published; those that end on the last day counted
+   * exactly, one start day at a time (the day counts say which days hold any).
+   */
+  private async countWindow(filter: EventListFilter, plan: WindowPlan): Promise<number> {
+    const lastDay = utcDay(plan.lastFrom);
+    const rows = await this.dataSource
+      .createQueryBuilder()
+      .from(EventDayCountEntity, 'd')
+      .select('d.status', 'status')
+      .addSelect('d.startDay', 'startDay')
+      .addSelect('d.endDay', 'endDay')
+      .addSelect('SUM(d.events)', 'events')
+      .where('d.termId = :termId', { termId: plan.termId })
+      .andWhere('d.featured IN (:...featured)', { featured: plan.featured.map(Number) })
+      .andWhere('d.status IN (:...statuses)', { statuses: [...COUNTED_STATUSES] })
+      .andWhere('d.startDay >= :firstDay', { firstDay: utcDay(plan.innerFrom) })
+      .andWhere('d.startDay < :lastDay', { lastDay })
+      .andWhere('d.endDay <= :lastDay')
+      .groupBy('d.status')
+      .addGroupBy('d.startDay')
+      .addGroupBy('d.endDay')
+      .getRawMany<{ status: string; startDay: string; endDay: string; events: number | string }>();
+    let summed = 0;
+    const endingLast = new Set<string>();
+    for (const row of rows) {
+      if (row.endDay < lastDay) summed += Number(row.events);
+      else if (Number(row.events) > 0) endingLast.add(row.startDay);
+    }
+    if (endingLast.size > MAX_EXACT_DAYS) return this.countRows(filter);
+    // One after the other: each is a short range of an index, and a request holds one connection.
+    const first = await this.countRows({ ...filter, startsBefore: plan.innerFrom });
+    const last = await this.countRows({ ...filter, startFrom: plan.lastFrom });
+    // Scheduled events whose date is still to come: in the day counts, not yet in the list.
+    const pending = await this.countRows({
+      ...filter,
+      visibility: { statuses: new Set(['future']) },
+      startFrom: plan.innerFrom,
+      startsBefore: plan.lastFrom,
+      endsBefore: plan.lastFrom,
+    });
+    let ending = 0;
+    for (const day of endingLast) {
+      const from = new Date(`${day}T00:00:00.000Z`);
+      ending += await this.countRows({
+        ...filter,
+        startFrom: from,
+        startsBefore: dayStart(from, 1),
+        endsFrom: plan.lastFrom,
+      });
+    }
+    return summed - pending + first + last + ending;
   }
 
   async findById(id: number): Promise<EventEntity | null> {
@@ -183,7 +258,7 @@ export class EventsRepository {
       });
       await this.writeLinks(manager, id, links);
       await this.moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
-      await refreshEventListing(manager, [id]);
+      await refreshEventListing(manager, id, []);
       return id;
     });
   }
@@ -198,6 +273,7 @@ export class EventsRepository {
     links: EventLinkWrite,
   ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      const counted = await countedKeys(manager, id, true);
       const before = await this.countedTerms(manager, id);
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
       await this.writeLinks(manager, id, links);
@@ -208,7 +284,7 @@ export class EventsRepository {
         );
       }
       await writeTranslation(manager, EventTranslationEntity, 'eventId', id, language, text);
-      await refreshEventListing(manager, [id]);
+      await refreshEventListing(manager, id, counted);
     });
   }
 
@@ -249,10 +325,11 @@ export class EventsRepository {
   /** Moves an event to the trash. */
   async trash(id: number, modifiedUtc: Date): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      const counted = await countedKeys(manager, id, true);
       const before = await this.countedTerms(manager, id);
       await manager.update(EventEntity, { id }, { status: 'trash', modifiedUtc });
       await this.moveTermCounts(manager, before, NOT_COUNTED);
-      await refreshEventListing(manager, [id]);
+      await refreshEventListing(manager, id, counted);
     });
   }
 
@@ -378,6 +455,7 @@ export class EventsRepository {
       ['startsAfter', 'startUtc > :startsAfter'],
       ['endsBefore', 'endUtc < :endsBefore'],
       ['endsAfter', 'endUtc > :endsAfter'],
+      ['endsFrom', 'endUtc >= :endsFrom'],
     ];
     for (const [key, condition] of bounds) {
       const value = filter[key];

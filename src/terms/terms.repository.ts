@@ -312,7 +312,7 @@ export class TermsRepository {
     await this.dataSource.transaction(async (manager) => {
       if (changes.parent !== undefined && changes.parent !== term.parent) {
         await manager.update(TermEntity, { id: term.id }, { parent: changes.parent });
-        await refreshTermListing(manager, term.id);
+        await refreshTermListing(manager, term.id, term.parent);
       }
       if (changes.slugBase !== undefined) {
         await writeWithUniqueSlug(
@@ -346,7 +346,7 @@ export class TermsRepository {
         { taxonomy: term.taxonomy, parent: term.id },
         { parent: term.parent },
       );
-      await refreshTermListing(manager, term.id, true);
+      await refreshTermListing(manager, term.id, term.parent, true);
       await manager.delete(EventTermEntity, { termId: term.id });
       await manager.delete(TermTranslationEntity, { termId: term.id });
       await manager.delete(TermEntity, { id: term.id });

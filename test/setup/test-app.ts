@@ -23,6 +23,7 @@ import type { LogLine } from './service-process';
 
 /** Tables in an order that deletes children before parents. */
 const TABLES = [
+  'event_day_counts',
   'event_term_listing',
   'event_terms',
   'event_organizers',

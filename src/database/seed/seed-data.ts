@@ -709,6 +709,15 @@ export const EVENT_TERM_LISTING_COLUMNS = [
   ...LISTING_COPIED_COLUMNS,
 ] as const;
 
+/** The terms an event is filed under: its own and every category above them. */
+export function filedTerms(event: SeedEvent, parents: ReadonlyMap<number, number>): number[] {
+  const filed = new Set<number>();
+  for (const termId of event.termIds) {
+    for (let id = termId; id !== 0 && !filed.has(id); id = parents.get(id) ?? 0) filed.add(id);
+  }
+  return [...filed];
+}
+
 /**
  * The parameters of an event's `event_term_listing` rows: one per term it is filed under,
  * its own and every category above them (`parents`: term id → parent id, 0 at the top).
@@ -717,11 +726,7 @@ export function eventTermListingRows(
   event: SeedEvent,
   parents: ReadonlyMap<number, number>,
 ): SqlValue[][] {
-  const filed = new Set<number>();
-  for (const termId of event.termIds) {
-    for (let id = termId; id !== 0 && !filed.has(id); id = parents.get(id) ?? 0) filed.add(id);
-  }
-  return [...filed].map((termId) => [
+  return filedTerms(event, parents).map((termId) => [
     event.id,
     termId,
     flag(event.hideFromListings),

@@ -3,6 +3,13 @@ import { Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { DataSource, QueryRunner } from 'typeorm';
+import {
+  addKeys,
+  applyDayDeltas,
+  CountedEvent,
+  DayKey,
+  dayKeys,
+} from '../../events/listing/day-counts';
 import { driverErrorCode, isDuplicateKey } from '../sql-values';
 import { loadConfig } from '../../config/load-config';
 import { databaseKind, DatabaseKind, resolveDataSourceOptions } from '../data-source.options';
@@ -40,6 +47,7 @@ import {
   eventRow,
   eventTermRows,
   eventTermListingRows,
+  filedTerms,
   generateEvent,
   type SeedEvent,
   type SqlValue,
@@ -317,6 +325,17 @@ async function findSeedTerms(runner: QueryRunner): Promise<Map<string, number>> 
   return found;
 }
 
+/** Where a seeded event counts in `event_day_counts`. */
+function countedEvent(event: SeedEvent): CountedEvent {
+  return {
+    hidden: event.hideFromListings,
+    status: event.status,
+    featured: event.featured,
+    startDay: event.startUtc.toISOString().slice(0, 10),
+    endDay: event.endUtc.toISOString().slice(0, 10),
+  };
+}
+
 /** Every term's parent id (0 at the top), for the events' listing rows. */
 async function findTermParents(dataSource: DataSource): Promise<Map<number, number>> {
   const rows: { id: number | string; parent: number | string }[] = await dataSource.query(
@@ -473,6 +492,7 @@ async function seed(options: SeedOptions): Promise<void> {
 
     since = performance.now();
     const termParents = await findTermParents(dataSource);
+    const dayDeltas = new Map<DayKey, number>();
     const chooseLinks = createLinkChooser({ venues, organizers, termIds: terms.termIds });
     const reportEvery = Math.max(options.batch, Math.ceil(options.events / 10));
     let nextReport = reportEvery;
@@ -505,6 +525,7 @@ async function seed(options: SeedOptions): Promise<void> {
       ],
       committed: (events, done) => {
         for (const event of events) {
+          addKeys(dayDeltas, dayKeys(countedEvent(event), filedTerms(event, termParents)), 1);
           if (event.venueId !== null) withVenue++;
           if (event.organizerIds.length > 0) withOrganizers++;
         }
@@ -532,6 +553,9 @@ async function seed(options: SeedOptions): Promise<void> {
     const recount = performance.now();
     await dataSource.query(RECOUNT_TERMS);
     logger.log(`Recounted published events per term in ${seconds(recount).toFixed(1)} s`);
+    since = performance.now();
+    await dataSource.transaction((manager) => applyDayDeltas(manager, dayDeltas));
+    logger.log(`Added ${dayDeltas.size} day counts in ${seconds(since).toFixed(1)} s`);
     logger.log(`Done in ${seconds(started).toFixed(1)} s`);
   } finally {
     await dataSource.destroy();

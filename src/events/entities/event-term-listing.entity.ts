@@ -8,7 +8,9 @@ import { EventEntity } from './event.entity';
  * directly or through a subcategory (so a parent category is one equality), carrying a copy of
  * the event's listing columns. `idx_event_term_listing` holds each term's events in list order
  * (start, then id) with every column the list filters on, so a page of a category or tag and
- * its count read this index alone, whatever share of all events the term holds.
+ * its count read this index alone, whatever share of all events the term holds;
+ * `idx_event_term_listing_scheduled` finds its scheduled events by date, as `idx_events_scheduled`
+ * does for all events.
  *
  * Derived data: `event_terms`, `terms.parent` and the event's columns are the truth, and
  * `listing/term-listing.ts` rewrites an event's rows in the transaction of every write that
@@ -25,6 +27,15 @@ import { EventEntity } from './event.entity';
   'featured',
   'dateUtc',
   'author',
+])
+@Index('idx_event_term_listing_scheduled', [
+  'termId',
+  'status',
+  'dateUtc',
+  'hideFromListings',
+  'startUtc',
+  'endUtc',
+  'featured',
 ])
 export class EventTermListingEntity {
   @PrimaryColumn({ name: 'event_id', type: 'int', unsigned: true })

@@ -11,8 +11,10 @@ export { POST_STATUSES, type PostStatus } from '../../common/status/post-status'
  *
  * `idx_events_listing` serves every list: equality on `hide_from_listings`, the range and order
  * on `start_utc, id`, and the remaining filter columns (`author` for the own drafts authors and
- * contributors see) so the page and its COUNT read the index alone. `idx_events_scheduled` finds scheduled events whose date has passed (they count as
- * published) without a scan.
+ * contributors see) so the page and its COUNT read the index alone. `idx_events_scheduled` finds
+ * scheduled events by date without a scan: those whose date has passed (they count as
+ * published), and those still to come within a window, which a window's total subtracts from
+ * its day counts (`listing/window-total.ts`).
  */
 @Entity('events')
 @Index('idx_events_listing', [
@@ -27,7 +29,14 @@ export { POST_STATUSES, type PostStatus } from '../../common/status/post-status'
 ])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
 @Index('idx_events_venue', ['venueId', 'startUtc'])
-@Index('idx_events_scheduled', ['status', 'dateUtc'])
+@Index('idx_events_scheduled', [
+  'status',
+  'dateUtc',
+  'hideFromListings',
+  'startUtc',
+  'endUtc',
+  'featured',
+])
 export class EventEntity {
   @PrimaryColumn({ type: 'int', unsigned: true })
   id!: number;

@@ -1,5 +1,6 @@
 import { EntityManager, In } from 'typeorm';
 import { TermEntity } from '../../terms/entities/term.entity';
+import { countedKeys, moveDayCounts, recountAll, recountTerms } from './day-counts';
 
 /**
  * Writes `event_term_listing` (`entities/event-term-listing.entity.ts`): for each event, a row
@@ -37,15 +38,32 @@ export function insertListingSql(eventsWhere: string, skipTerm = false): string 
   );
 }
 
-/** Rewrites the listing rows of `eventIds` from their current columns and terms. */
+/**
+ * Rewrites the listing rows of `eventId` from its current columns and terms, and moves its day
+ * counts from `before` (`countedKeys` read, locked, at the start of the write) to what it is now.
+ */
 export async function refreshEventListing(
   manager: EntityManager,
-  eventIds: readonly number[],
+  eventId: number,
+  before: readonly string[],
 ): Promise<void> {
-  if (eventIds.length === 0) return;
-  const marks = eventIds.map(() => '?').join(', ');
-  await manager.query(`DELETE FROM event_term_listing WHERE event_id IN (${marks})`, [...eventIds]);
-  await manager.query(insertListingSql(`e.id IN (${marks})`), [...eventIds]);
+  await manager.query('DELETE FROM event_term_listing WHERE event_id = ?', [eventId]);
+  await manager.query(insertListingSql('e.id = ?'), [eventId]);
+  await moveDayCounts(manager, before, await countedKeys(manager, eventId));
+}
+
+/** `termId` and every category above it (none for 0). */
+async function withAncestors(manager: EntityManager, termId: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let id = termId; id !== 0 && !ids.includes(id);) {
+    ids.push(id);
+    const term = await manager.findOne(TermEntity, {
+      select: { id: true, parent: true },
+      where: { id },
+    });
+    id = term?.parent ?? 0;
+  }
+  return ids;
 }
 
 /** `termId` and every category below it. */
@@ -65,13 +83,14 @@ async function subtree(manager: EntityManager, termId: number): Promise<number[]
 
 /**
  * Rewrites the listing rows of every event filed under `termId` or a category below it, after
- * a change of the tree above them (`termId` moved to another parent). With `removing`, the
- * term's own links are left out: call it after its children have moved up and before the term
- * and its links are deleted.
+ * a change of the tree above them (`termId` moved away from `formerParent`), and counts the
+ * categories above it, before and after, again. With `removing`, the term's own links are left
+ * out: call it after its children have moved up and before the term and its links are deleted.
  */
 export async function refreshTermListing(
   manager: EntityManager,
   termId: number,
+  formerParent: number,
   removing = false,
 ): Promise<void> {
   const terms = await subtree(manager, termId);
@@ -87,10 +106,18 @@ export async function refreshTermListing(
     insertListingSql(`e.id IN (${filed})`, removing),
     removing ? [...terms, termId] : terms,
   );
+  const above = new Set([
+    ...(await withAncestors(manager, formerParent)),
+    ...(await withAncestors(manager, removing ? formerParent : termId)),
+  ]);
+  if (!removing) above.delete(termId);
+  else above.add(termId);
+  await recountTerms(manager, [...above]);
 }
 
-/** Rewrites every listing row (after data was changed behind the service, and in migrations). */
+/** Rewrites every listing row and day count (after data was changed behind the service, and in migrations). */
 export async function rebuildAllListing(manager: EntityManager): Promise<void> {
   await manager.query('DELETE FROM event_term_listing');
   await manager.query(insertListingSql('1 = 1'));
+  await recountAll(manager);
 }

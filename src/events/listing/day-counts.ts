@@ -1,0 +1,162 @@
+import { EntityManager } from 'typeorm';
+
+/**
+ * Writes `event_day_counts` (`entities/event-day-count.entity.ts`). An event is counted under
+ * one key per term it is filed under (its `event_term_listing` rows) and under term 0, when it
+ * is listed (not hidden) and stored as `publish` or `future`; a write moves it from the keys it
+ * had to the keys it has. Keys are applied in one sorted order, so two writers never wait for
+ * each other's rows in opposite orders.
+ */
+
+/** The statuses whose events are counted; the rest never appear in a public total. */
+export const COUNTED_STATUSES = ['publish', 'future'] as const;
+
+/** A day-count row's key: `term|featured|status|startDay|endDay`, the term padded to sort. */
+export type DayKey = string;
+
+interface CountedRow {
+  readonly hide_from_listings: number | string | boolean;
+  readonly status: string;
+  readonly featured: number | string | boolean;
+  readonly start_day: string;
+  readonly end_day: string;
+}
+
+const truthy = (value: number | string | boolean): boolean => value === true || Number(value) === 1;
+
+/** True on MySQL/MariaDB, whose reads can lock rows (`FOR UPDATE`). */
+function locksRows(manager: EntityManager): boolean {
+  return manager.connection.options.type !== 'better-sqlite3';
+}
+
+/** What decides where an event is counted. */
+export interface CountedEvent {
+  readonly hidden: boolean;
+  readonly status: string;
+  readonly featured: boolean;
+  /** UTC days of the start and the end, `YYYY-MM-DD`. */
+  readonly startDay: string;
+  readonly endDay: string;
+}
+
+/** The keys `event` is counted under, filed under `termIds` (its listing rows' terms). */
+export function dayKeys(event: CountedEvent, termIds: readonly number[]): DayKey[] {
+  if (event.hidden || !(COUNTED_STATUSES as readonly string[]).includes(event.status)) return [];
+  const featured = event.featured ? 1 : 0;
+  return [0, ...termIds].map(
+    (termId) =>
+      `${String(termId).padStart(10, '0')}|${featured}|${event.status}|${event.startDay}|${event.endDay}`,
+  );
+}
+
+/**
+ * The keys event `eventId` is counted under now, from its row and its listing rows. With
+ * `lock`, its row is read with a write lock (MySQL/MariaDB), so a concurrent write of the same
+ * event waits and then reads what this one committed, and no count is moved twice.
+ */
+export async function countedKeys(
+  manager: EntityManager,
+  eventId: number,
+  lock = false,
+): Promise<DayKey[]> {
+  const rows: CountedRow[] = await manager.query(
+    'SELECT hide_from_listings, status, featured, SUBSTR(start_utc, 1, 10) AS start_day, ' +
+      `SUBSTR(end_utc, 1, 10) AS end_day FROM events WHERE id = ?${lock && locksRows(manager) ? ' FOR UPDATE' : ''}`,
+    [eventId],
+  );
+  const event = rows[0];
+  if (!event) return [];
+  const terms: { term_id: number | string }[] = await manager.query(
+    'SELECT term_id FROM event_term_listing WHERE event_id = ?',
+    [eventId],
+  );
+  return dayKeys(
+    {
+      hidden: truthy(event.hide_from_listings),
+      status: event.status,
+      featured: truthy(event.featured),
+      startDay: event.start_day,
+      endDay: event.end_day,
+    },
+    terms.map((row) => Number(row.term_id)),
+  );
+}
+
+/** Moves the counts from the keys an event was counted under to those it is now. */
+export async function moveDayCounts(
+  manager: EntityManager,
+  before: readonly DayKey[],
+  after: readonly DayKey[],
+): Promise<void> {
+  const deltas = new Map<DayKey, number>();
+  addKeys(deltas, before, -1);
+  addKeys(deltas, after, 1);
+  await applyDayDeltas(manager, deltas);
+}
+
+/** Adds `delta` to `deltas` for each of `keys`. */
+export function addKeys(deltas: Map<DayKey, number>, keys: readonly DayKey[], delta: number): void {
+  for (const key of keys) deltas.set(key, (deltas.get(key) ?? 0) + delta);
+}
+
+/** Rows per upsert statement. */
+const UPSERT_ROWS = 500;
+
+/** Adds each of `deltas` to its day count, in key order, creating the rows that are missing. */
+export async function applyDayDeltas(
+  manager: EntityManager,
+  deltas: ReadonlyMap<DayKey, number>,
+): Promise<void> {
+  const changed = [...deltas]
+    .filter(([, delta]) => delta !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const upsert = locksRows(manager)
+    ? 'ON DUPLICATE KEY UPDATE events = events + VALUES(events)'
+    : 'ON CONFLICT (term_id, featured, status, start_day, end_day) DO UPDATE SET events = events + excluded.events';
+  for (let from = 0; from < changed.length; from += UPSERT_ROWS) {
+    const chunk = changed.slice(from, from + UPSERT_ROWS);
+    const values: (number | string)[] = [];
+    for (const [key, delta] of chunk) {
+      const [termId = '0', featured = '0', status = '', startDay = '', endDay = ''] =
+        key.split('|');
+      values.push(Number(termId), Number(featured), status, startDay, endDay, delta);
+    }
+    const rows = chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
+    await manager.query(
+      `INSERT INTO event_day_counts (term_id, featured, status, start_day, end_day, events) VALUES ${rows} ${upsert}`,
+      values,
+    );
+  }
+}
+
+/** The counted listing rows of `source` grouped into day counts (`termColumn` names the term). */
+function groupedSql(source: string, termColumn: string, where: string): string {
+  const statuses = COUNTED_STATUSES.map((status) => `'${status}'`).join(', ');
+  return (
+    'INSERT INTO event_day_counts (term_id, featured, status, start_day, end_day, events) ' +
+    `SELECT ${termColumn}, featured, status, SUBSTR(start_utc, 1, 10), SUBSTR(end_utc, 1, 10), COUNT(*) ` +
+    `FROM ${source} WHERE hide_from_listings = 0 AND status IN (${statuses})${where} ` +
+    // A constant term (0) is left out of the grouping: `GROUP BY 0` would name a column.
+    `GROUP BY ${termColumn === '0' ? '' : `${termColumn}, `}featured, status, SUBSTR(start_utc, 1, 10), SUBSTR(end_utc, 1, 10)`
+  );
+}
+
+/** Counts the events of `termIds` again from their listing rows (after a category moved). */
+export async function recountTerms(
+  manager: EntityManager,
+  termIds: readonly number[],
+): Promise<void> {
+  if (termIds.length === 0) return;
+  const marks = termIds.map(() => '?').join(', ');
+  await manager.query(`DELETE FROM event_day_counts WHERE term_id IN (${marks})`, [...termIds]);
+  await manager.query(groupedSql('event_term_listing', 'term_id', ` AND term_id IN (${marks})`), [
+    ...termIds,
+  ]);
+}
+
+/** Counts every event again (after data was changed behind the service, and in migrations). */
+export async function recountAll(manager: EntityManager): Promise<void> {
+  await manager.query('DELETE FROM event_day_counts');
+  await manager.query(groupedSql('events', '0', ''));
+  await manager.query(groupedSql('event_term_listing', 'term_id', ''));
+}

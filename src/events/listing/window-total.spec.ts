@@ -1,0 +1,72 @@
+import type { EventListFilter } from '../events.repository';
+import { dayStart, utcDay, windowPlan } from './window-total';
+
+const PUBLIC: EventListFilter = {
+  visibility: { statuses: new Set(['publish']) },
+  now: new Date('2026-11-23T12:00:00Z'),
+  startFrom: new Date('2026-11-22T00:00:00Z'),
+  endUntil: new Date('2028-11-23T23:59:59Z'),
+};
+
+describe('windowPlan', () => {
+  it('sums the whole days strictly inside the window, for all events', () => {
+    expect(windowPlan(PUBLIC)).toEqual({
+      termId: 0,
+      featured: [false, true],
+      innerFrom: new Date('2026-11-23T00:00:00Z'),
+      lastFrom: new Date('2028-11-23T00:00:00Z'),
+    });
+  });
+
+  it('takes one category or one tag, and featured', () => {
+    expect(windowPlan({ ...PUBLIC, categoryIds: [7], featured: true })).toMatchObject({
+      termId: 7,
+      featured: [true],
+    });
+    expect(windowPlan({ ...PUBLIC, tagIds: [9] })).toMatchObject({ termId: 9 });
+  });
+
+  it('leaves to a row count what day counts cannot answer exactly', () => {
+    const counted: Partial<EventListFilter>[] = [
+      { visibility: { statuses: new Set(['publish', 'draft']) } },
+      {
+        visibility: {
+          statuses: new Set(['publish']),
+          own: { author: 3, statuses: new Set(['draft']) },
+        },
+      },
+      { startFrom: undefined },
+      { endUntil: undefined },
+      { endUntil: new Date('2026-11-23T20:00:00Z') },
+      { categoryIds: [1, 2] },
+      { categoryIds: [1], tagIds: [2] },
+      { categoryIds: [] },
+      { search: { words: ['jazz'], language: 'en' } },
+      { venueIds: [4] },
+      { organizerIds: [4] },
+      { nearVenueIds: [] },
+      { geoloc: true },
+      { include: [1] },
+      { postParent: 1 },
+      { startsBefore: new Date('2027-01-01T00:00:00Z') },
+      { endsAfter: new Date('2027-01-01T00:00:00Z') },
+    ];
+    for (const change of counted) expect(windowPlan({ ...PUBLIC, ...change })).toBeNull();
+  });
+
+  it('keeps a public list whose own drafts list is empty', () => {
+    const own = { author: 3, statuses: new Set<never>() };
+    expect(
+      windowPlan({ ...PUBLIC, visibility: { statuses: new Set(['publish']), own } }),
+    ).not.toBeNull();
+  });
+});
+
+describe('utcDay and dayStart', () => {
+  it('read the UTC day of an instant', () => {
+    const instant = new Date('2027-03-28T23:30:00-02:00');
+    expect(utcDay(instant)).toBe('2027-03-29');
+    expect(dayStart(instant)).toEqual(new Date('2027-03-29T00:00:00Z'));
+    expect(dayStart(instant, 1)).toEqual(new Date('2027-03-30T00:00:00Z'));
+  });
+});

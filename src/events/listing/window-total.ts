@@ -1,0 +1,70 @@
+import type { EventListFilter } from '../events.repository';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How an event list's total is read from `event_day_counts` instead of counted row by row:
+ * the whole UTC days strictly inside the window (`innerFrom` to `lastFrom`) come from the day
+ * counts, the first and the last day from exact counts on the listing index.
+ */
+export interface WindowPlan {
+  /** 0 for all events, else the one category or tag filtered on. */
+  readonly termId: number;
+  /** The `featured` values counted. */
+  readonly featured: readonly boolean[];
+  /** 00:00 UTC of the first whole day inside the window. */
+  readonly innerFrom: Date;
+  /** 00:00 UTC of the window's last day (the end of the whole days). */
+  readonly lastFrom: Date;
+}
+
+/** `instant`'s UTC day, `YYYY-MM-DD`, as `event_day_counts` keys it. */
+export function utcDay(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** 00:00 UTC of `instant`'s day, plus `days`. */
+export function dayStart(instant: Date, days = 0): Date {
+  return new Date(Math.floor(instant.getTime() / DAY_MS) * DAY_MS + days * DAY_MS);
+}
+
+/**
+ * The plan for `filter`'s total, or null when the day counts cannot give it exactly and the
+ * rows are counted: only a public list (published events, nobody's drafts), a start and end
+ * bound at least two days apart, at most one category or tag, and `featured` qualify; search,
+ * venue, organizer, geo, `include`, `post_parent` and the relative bounds are counted.
+ */
+export function windowPlan(filter: EventListFilter): WindowPlan | null {
+  const { visibility, startFrom, endUntil } = filter;
+  const publicOnly =
+    visibility.statuses.size === 1 &&
+    visibility.statuses.has('publish') &&
+    (visibility.own === undefined || visibility.own.statuses.size === 0);
+  if (!publicOnly || !startFrom || !endUntil) return null;
+  const other = [
+    filter.startsBefore,
+    filter.startsAfter,
+    filter.endsBefore,
+    filter.endsAfter,
+    filter.endsFrom,
+    filter.include,
+    filter.postParent,
+    filter.search,
+    filter.venueIds,
+    filter.organizerIds,
+    filter.geoloc,
+    filter.nearVenueIds,
+  ];
+  if (other.some((value) => value !== undefined)) return null;
+  const termFilters = [filter.categoryIds, filter.tagIds].filter((ids) => ids !== undefined);
+  if (termFilters.length > 1 || termFilters.some((ids) => ids.length !== 1)) return null;
+  const innerFrom = dayStart(startFrom, 1);
+  const lastFrom = dayStart(endUntil);
+  if (lastFrom.getTime() <= innerFrom.getTime()) return null;
+  return {
+    termId: termFilters[0]?.[0] ?? 0,
+    featured: filter.featured === undefined ? [false, true] : [filter.featured],
+    innerFrom,
+    lastFrom,
+  };
+}

@@ -1,0 +1,213 @@
+import { DateTime } from 'luxon';
+import request from 'supertest';
+import { createEvent } from '../factories/event.factory';
+import { bearer } from '../setup/auth';
+import { TestApp, useTestApp } from '../setup/test-app';
+
+const BASE = '/calendar/events/v1';
+const EVENTS = `${BASE}/events`;
+const FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+/** What a test event is, as the expected totals are computed from it. */
+interface Planned {
+  id: number;
+  start: DateTime;
+  end: DateTime;
+  status: 'publish' | 'draft' | 'future';
+  hidden: boolean;
+  featured: boolean;
+  terms: number[];
+}
+
+/** A small deterministic PRNG (mulberry32), so a failing case can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Totals of windows of several days, which are read from the day counts and the exact counts
+ * of their first and last days, against totals computed here from what was written: events
+ * at every edge (starting before, on and after each bound, ending on the last day, spanning
+ * days, hidden, drafts, scheduled, featured, in a category, its parent or a tag), then after
+ * updates and trashing that move them across the bounds.
+ */
+describe('event list totals over windows of days', () => {
+  const app = useTestApp();
+  let sut: TestApp;
+
+  beforeEach(() => {
+    sut = app();
+  });
+
+  const windowStart = DateTime.fromISO('2031-05-10T13:30:00Z', { zone: 'utc' });
+  const windowEnd = DateTime.fromISO('2031-05-18T07:15:00Z', { zone: 'utc' });
+  const bounds = `start_date=${encodeURIComponent(windowStart.toFormat(FORMAT))}&end_date=${encodeURIComponent(windowEnd.toFormat(FORMAT))}&strict_dates=true`;
+
+  async function category(name: string, parent?: number): Promise<number> {
+    const response = await sut.admin
+      .post(`${BASE}/categories`)
+      .send(parent ? { name, parent } : { name })
+      .expect(201);
+    return (response.body as { id: number }).id;
+  }
+
+  function draw(next: () => number, terms: number[]): Omit<Planned, 'id'> {
+    // Starts from two days before the window to two days after its end, on the edges often.
+    const edges = [windowStart, windowEnd, windowStart.startOf('day'), windowEnd.startOf('day')];
+    const start =
+      next() < 0.4
+        ? edges[Math.floor(next() * edges.length)]!.plus({ minutes: Math.floor(next() * 120) - 60 })
+        : windowStart.minus({ days: 2 }).plus({ minutes: Math.floor(next() * 60 * 24 * 12) });
+    const lengths = [0, 30, 60 * 5, 60 * 20, 60 * 30, 60 * 50, 60 * 24 * 4];
+    const end = start.plus({ minutes: lengths[Math.floor(next() * lengths.length)]! });
+    const statusDraw = next();
+    return {
+      start,
+      end,
+      status: statusDraw < 0.75 ? 'publish' : statusDraw < 0.88 ? 'draft' : 'future',
+      hidden: next() < 0.1,
+      featured: next() < 0.3,
+      terms: terms.filter(() => next() < 0.4),
+    };
+  }
+
+  function body(event: Omit<Planned, 'id'>, categories: number[]): Record<string, unknown> {
+    return {
+      title: 'Window event',
+      start_date: event.start.toFormat(FORMAT),
+      end_date: event.end.toFormat(FORMAT),
+      timezone: 'UTC',
+      // Published with a date to come, an event is scheduled (`future`).
+      status: event.status === 'future' ? 'publish' : event.status,
+      date_utc: event.status === 'future' ? '2099-01-01 00:00:00' : '2025-01-01 00:00:00',
+      hide_from_listings: event.hidden,
+      featured: event.featured,
+      categories: event.terms.filter((id) => categories.includes(id)),
+      tags: event.terms.filter((id) => !categories.includes(id)),
+    };
+  }
+
+  it('are exact for all events, a parent category, a subcategory, a tag and featured, through writes', async () => {
+    const music = await category('Music');
+    const jazz = await category('Jazz', music);
+    const tagResponse = await sut.admin.post(`${BASE}/tags`).send({ name: 'Free' }).expect(201);
+    const free = (tagResponse.body as { id: number }).id;
+    const categories = [music, jazz];
+    const next = random(20310510);
+    const planned: Planned[] = [];
+    const lastDay = windowEnd.startOf('day');
+    const fixed: [DateTime, number][] = [
+      [lastDay.minus({ hours: 2 }), 60], // ends the day before the last day
+      [lastDay.minus({ hours: 2 }), 180], // ends on the last day, before the window's end
+      [lastDay.minus({ days: 3 }), 60 * 24 * 3 + 30], // the same, after days
+      [lastDay.minus({ hours: 2 }), 60 * 12], // ends on the last day, after the window's end
+      [windowStart.minus({ minutes: 1 }), 60], // starts just before the window
+      [windowStart, 60], // starts with the window
+      [windowStart.plus({ days: 1 }), 60 * 24 * 4], // spans days inside
+    ];
+    const drawn = Array.from({ length: 45 }, () => draw(next, [music, jazz, free]));
+    for (const [start, minutes] of fixed) {
+      drawn.push({
+        start,
+        end: start.plus({ minutes }),
+        status: 'publish',
+        hidden: false,
+        featured: false,
+        terms: [jazz],
+      });
+    }
+    for (const event of drawn) {
+      const created = await createEvent(sut.http, body(event, categories));
+      planned.push({ ...event, id: created.id });
+    }
+
+    const filedUnder = (event: Planned, term: number): boolean =>
+      event.terms.includes(term) || (term === music && event.terms.includes(jazz));
+    const cases: [string, (event: Planned) => boolean][] = [
+      ['', () => true],
+      [`&categories=${music}`, (event) => filedUnder(event, music)],
+      [`&categories=${jazz}`, (event) => filedUnder(event, jazz)],
+      [`&tags=${free}`, (event) => filedUnder(event, free)],
+      ['&featured=true', (event) => event.featured],
+      ['&featured=false', (event) => !event.featured],
+      [`&categories=${music}&featured=true`, (event) => filedUnder(event, music) && event.featured],
+    ];
+    const check = async (when: string): Promise<void> => {
+      for (const [query, matches] of cases) {
+        const expected = planned.filter(
+          (event) =>
+            event.status === 'publish' &&
+            !event.hidden &&
+            event.start >= windowStart &&
+            event.end <= windowEnd &&
+            matches(event),
+        );
+        const response = await request(sut.http)
+          .get(`${EVENTS}?${bounds}${query}&per_page=50`)
+          .expect(200);
+        const listed = (response.body as { events: { id: number }[] }).events.map((e) => e.id);
+        expect({ when, query, total: response.headers['x-tec-total'] }).toEqual({
+          when,
+          query,
+          total: String(expected.length),
+        });
+        expect(listed.sort((a, b) => a - b)).toEqual(
+          expected.map((e) => e.id).sort((a, b) => a - b),
+        );
+      }
+    };
+
+    await check('after the creates');
+
+    for (const event of planned.filter(() => next() < 0.4)) {
+      const moved = draw(next, [music, jazz, free]);
+      await sut.admin.post(`${EVENTS}/${event.id}`).send(body(moved, categories)).expect(200);
+      Object.assign(event, moved);
+    }
+    await check('after the updates');
+
+    for (const event of planned.filter(() => next() < 0.25)) {
+      await sut.admin.delete(`${EVENTS}/${event.id}`).expect(200);
+      event.status = 'draft';
+    }
+    await check('after trashing');
+
+    await sut.admin.post(`${BASE}/categories/${jazz}`).send({ parent: 0 }).expect(200);
+    // Jazz left Music: its events count under Music no more, unless filed there themselves.
+    const musicNow = (event: Planned): boolean => event.terms.includes(music);
+    cases[1] = [`&categories=${music}`, musicNow];
+    cases[6] = [`&categories=${music}&featured=true`, (event) => musicNow(event) && event.featured];
+    await check('after the subcategory moved to the top');
+  });
+
+  it('count a scheduled event once its date has passed, and not before', async () => {
+    const start = windowStart.plus({ days: 3 });
+    const scheduled = await createEvent(sut.http, {
+      start_date: start.toFormat(FORMAT),
+      end_date: start.plus({ hours: 2 }).toFormat(FORMAT),
+      timezone: 'UTC',
+      date_utc: '2099-01-01 00:00:00',
+    });
+    expect(scheduled['status']).toBe('future');
+    const total = async (): Promise<string | undefined> =>
+      (await request(sut.http).get(`${EVENTS}?${bounds}`).expect(200)).headers['x-tec-total'];
+
+    expect(await total()).toBe('0');
+    await sut.changeBehind('UPDATE events SET date_utc = ? WHERE id = ?', [
+      '2020-01-01 00:00:00',
+      scheduled.id,
+    ]);
+    expect(await total()).toBe('1');
+    const asEditor = await request(sut.http)
+      .get(`${EVENTS}?${bounds}&status=future`)
+      .set('Authorization', await bearer('administrator'))
+      .expect(200);
+    expect(asEditor.headers['x-tec-total']).toBe('0');
+  });
+});
