@@ -198,7 +198,12 @@ export class EventsRepository {
     if (endingLast.size > MAX_EXACT_DAYS) return this.countRows(filter);
     // One after the other: each is a short range of an index, and a request holds one connection.
     const first = await this.countRows({ ...filter, startsBefore: plan.innerFrom });
-    const last = await this.countRows({ ...filter, startFrom: plan.lastFrom });
+    // An event ending by the window's end starts by then: the last day's range is closed.
+    const last = await this.countRows({
+      ...filter,
+      startFrom: plan.lastFrom,
+      startsBefore: dayStart(plan.lastFrom, 1),
+    });
     // Scheduled events whose date is still to come: in the day counts, not yet in the list.
     const pending = await this.countRows({
       ...filter,
