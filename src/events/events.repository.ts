@@ -263,7 +263,7 @@ export class EventsRepository {
       });
       await this.writeLinks(manager, id, links);
       await this.moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
-      await refreshEventListing(manager, id, []);
+      await refreshEventListing(manager, id, [], true);
       return id;
     });
   }

@@ -186,6 +186,57 @@ describe('event list totals over windows of days', () => {
     await check('after the subcategory moved to the top');
   });
 
+  it('stay exact when writers move events at the same time, neighbours and one event alike', async () => {
+    const music = await category('Music');
+    const inside = windowStart.plus({ days: 2 });
+    const outside = windowEnd.plus({ days: 2 });
+    const at = (start: DateTime) => ({
+      start_date: start.toFormat(FORMAT),
+      end_date: start.plus({ hours: 1 }).toFormat(FORMAT),
+      timezone: 'UTC',
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      ids.push((await createEvent(sut.http, { ...at(inside), categories: [music] })).id);
+    }
+    const total = async (query: string): Promise<string | undefined> =>
+      (await request(sut.http).get(`${EVENTS}?${bounds}${query}`).expect(200)).headers[
+        'x-tec-total'
+      ];
+
+    // Every other event leaves the window, each by its own writer, all at once.
+    const moves = await Promise.all(
+      ids.map((id, index) =>
+        sut.admin
+          .post(`${EVENTS}/${id}`)
+          .send(at(index % 2 === 0 ? outside : inside.plus({ days: 1 }))),
+      ),
+    );
+    expect(moves.map((response) => response.status)).toEqual(ids.map(() => 200));
+    expect(await total('')).toBe('6');
+    expect(await total(`&categories=${music}`)).toBe('6');
+
+    // One event moved by many writers at once ends where the last of them put it, counted once.
+    const target = ids[1]!;
+    const days = [3, -5, 4, 12, 1, -9, 5, 2];
+    const edits = await Promise.all(
+      days.map((days) =>
+        sut.admin
+          .post(`${EVENTS}/${target}`)
+          .send({ ...at(windowStart.plus({ days })), featured: days > 2 }),
+      ),
+    );
+    expect(edits.map((response) => response.status)).toEqual(days.map(() => 200));
+    const final = await request(sut.http).get(`${EVENTS}/${target}`).expect(200);
+    const finalStart = DateTime.fromFormat(final.body.utc_start_date as string, FORMAT, {
+      zone: 'utc',
+    });
+    const stays = finalStart >= windowStart && finalStart.plus({ hours: 1 }) <= windowEnd ? 1 : 0;
+    expect(await total('')).toBe(String(5 + stays));
+    expect(await total(`&categories=${music}`)).toBe(String(5 + stays));
+    expect(await total('&featured=true')).toBe(String(stays && final.body.featured ? 1 : 0));
+  });
+
   it('count a scheduled event once its date has passed, and not before', async () => {
     const start = windowStart.plus({ days: 3 });
     const scheduled = await createEvent(sut.http, {

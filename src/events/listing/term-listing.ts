@@ -38,17 +38,74 @@ export function insertListingSql(eventsWhere: string, skipTerm = false): string 
   );
 }
 
+/** The terms event `eventId` is filed under: its own, and every category above its categories. */
+async function filedTerms(manager: EntityManager, eventId: number): Promise<number[]> {
+  const rows: { term_id: number | string }[] = await manager.query(
+    'WITH RECURSIVE filed (term_id) AS (SELECT term_id FROM event_terms WHERE event_id = ? ' +
+      'UNION SELECT t.parent FROM filed f JOIN terms t ON t.id = f.term_id WHERE t.parent <> 0) ' +
+      'SELECT term_id FROM filed',
+    [eventId],
+  );
+  return rows.map((row) => Number(row.term_id));
+}
+
+/** A row's copied columns as one comparable value (both sides come from the same driver). */
+function copiedOf(row: Record<string, unknown>): string {
+  return JSON.stringify(LISTING_COPIED_COLUMNS.map((column) => row[column]));
+}
+
 /**
- * Rewrites the listing rows of `eventId` from its current columns and terms, and moves its day
- * counts from `before` (`countedKeys` read, locked, at the start of the write) to what it is now.
+ * Brings the listing rows of `eventId` in line with its current columns and terms, and moves
+ * its day counts from `before` (`countedKeys` read, locked, at the start of the write) to what
+ * it is now. Rows are deleted, updated and inserted by their whole key, never by a range of
+ * it: on InnoDB a range locks the gaps beside it too, where concurrent writes of neighbouring
+ * events insert theirs. `created`: the event was inserted by this transaction.
  */
 export async function refreshEventListing(
   manager: EntityManager,
   eventId: number,
   before: readonly string[],
+  created = false,
 ): Promise<void> {
-  await manager.query('DELETE FROM event_term_listing WHERE event_id = ?', [eventId]);
-  await manager.query(insertListingSql('e.id = ?'), [eventId]);
+  const columns = LISTING_COPIED_COLUMNS.join(', ');
+  const [event] = (await manager.query(`SELECT ${columns} FROM events WHERE id = ?`, [
+    eventId,
+  ])) as Record<string, unknown>[];
+  if (!event) return;
+  const current: (Record<string, unknown> & { term_id: number | string })[] = created
+    ? []
+    : await manager.query(`SELECT term_id, ${columns} FROM event_term_listing WHERE event_id = ?`, [
+        eventId,
+      ]);
+  const wanted = new Set(await filedTerms(manager, eventId));
+  const had = new Set(current.map((row) => Number(row.term_id)));
+  const gone = [...had].filter((termId) => !wanted.has(termId));
+  const stale = current
+    .filter((row) => wanted.has(Number(row.term_id)) && copiedOf(row) !== copiedOf(event))
+    .map((row) => Number(row.term_id));
+  const added = [...wanted].filter((termId) => !had.has(termId)).sort((a, b) => a - b);
+  const values = LISTING_COPIED_COLUMNS.map((column) => event[column]);
+  const marks = (ids: readonly number[]): string => ids.map(() => '?').join(', ');
+  if (gone.length > 0) {
+    await manager.query(
+      `DELETE FROM event_term_listing WHERE event_id = ? AND term_id IN (${marks(gone)})`,
+      [eventId, ...gone],
+    );
+  }
+  if (stale.length > 0) {
+    const set = LISTING_COPIED_COLUMNS.map((column) => `${column} = ?`).join(', ');
+    await manager.query(
+      `UPDATE event_term_listing SET ${set} WHERE event_id = ? AND term_id IN (${marks(stale)})`,
+      [...values, eventId, ...stale],
+    );
+  }
+  if (added.length > 0) {
+    const row = `(?, ?, ${LISTING_COPIED_COLUMNS.map(() => '?').join(', ')})`;
+    await manager.query(
+      `INSERT INTO event_term_listing (event_id, term_id, ${columns}) VALUES ${added.map(() => row).join(', ')}`,
+      added.flatMap((termId) => [eventId, termId, ...values]),
+    );
+  }
   await moveDayCounts(manager, before, await countedKeys(manager, eventId));
 }
 
