@@ -68,9 +68,11 @@ export async function refreshEventListing(
   created = false,
 ): Promise<void> {
   const columns = LISTING_COPIED_COLUMNS.join(', ');
-  const [event] = (await manager.query(`SELECT ${columns} FROM events WHERE id = ?`, [
-    eventId,
-  ])) as Record<string, unknown>[];
+  const events: Record<string, unknown>[] = await manager.query(
+    `SELECT ${columns} FROM events WHERE id = ?`,
+    [eventId],
+  );
+  const event = events[0];
   if (!event) return;
   const current: (Record<string, unknown> & { term_id: number | string })[] = created
     ? []
