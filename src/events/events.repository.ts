@@ -157,7 +157,7 @@ export class EventsRepository {
   }
 
   private async countRows(filter: EventListFilter): Promise<number> {
-    const source = this.listSource(filter);
+    const source = this.listSource(filter, true);
     const counted = await source.query
       .select(source.repeated ? 'COUNT(DISTINCT l.event_id)' : 'COUNT(*)', 'total')
       .getRawOne<{ total: number | string }>();
@@ -419,12 +419,12 @@ export class EventsRepository {
   }
 
   /**
-   * The rows an event list reads. With a category or tag filter, the term's listing rows
+   * The rows an event list reads (`counting`: for its total). With a category or tag filter, the term's listing rows
    * (`event_term_listing`), which hold its events (subcategories included) in list order;
    * otherwise `events` through `idx_events_listing`. The events table is joined only for the
    * filters on columns the listing rows do not copy.
    */
-  private listSource(filter: EventListFilter): ListSource {
+  private listSource(filter: EventListFilter, counting = false): ListSource {
     const drivingKey = filter.categoryIds ? 'categoryIds' : filter.tagIds ? 'tagIds' : undefined;
     const driving = drivingKey ? filter[drivingKey] : undefined;
     const needsEvent =
@@ -451,8 +451,17 @@ export class EventsRepository {
       id = 'e.id';
       query = this.dataSource.createQueryBuilder().from(EventEntity, 'e').where('1 = 1');
     }
-    query.andWhere(`${rows}.hideFromListings = :hidden`, { hidden: false });
-    whereVisible(query, rows, filter.visibility, filter.now);
+    // Counting scheduled events only (a window total's correction), or the events of a few
+    // organizers, their own index is the short way (status and date; the organizer links); `+`
+    // keeps SQLite's planner from walking the listing index's whole window instead. A page
+    // keeps the listing index: it stops at the page's last row.
+    const { statuses, own } = filter.visibility;
+    const scheduledOnly = statuses.size === 1 && statuses.has('future') && !own;
+    const otherIndex = scheduledOnly || (counting && !driving && filter.organizerIds !== undefined);
+    query.andWhere(`${otherIndex ? '+ ' : ''}${rows}.hideFromListings = :hidden`, {
+      hidden: false,
+    });
+    whereVisible(query, rows, filter.visibility, filter.now, scheduledOnly);
     const bounds: [keyof EventListFilter, string][] = [
       ['startFrom', 'startUtc >= :startFrom'],
       ['endUntil', 'endUtc <= :endUntil'],
@@ -502,7 +511,7 @@ export class EventsRepository {
       query.andWhere('e.venueId IN (:...venueIds)', { venueIds: [...filter.venueIds] });
     if (filter.organizerIds) {
       query.andWhere(
-        `EXISTS (SELECT 1 FROM event_organizers eo WHERE eo.event_id = ${id} AND eo.organizer_id IN (:...organizerIds))`,
+        `${id} IN (SELECT eo.event_id FROM event_organizers eo WHERE eo.organizer_id IN (:...organizerIds))`,
         { organizerIds: [...filter.organizerIds] },
       );
     }

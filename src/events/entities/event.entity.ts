@@ -14,7 +14,8 @@ export { POST_STATUSES, type PostStatus } from '../../common/status/post-status'
  * contributors see) so the page and its COUNT read the index alone. `idx_events_scheduled` finds
  * scheduled events by date without a scan: those whose date has passed (they count as
  * published), and those still to come within a window, which a window's total subtracts from
- * its day counts (`listing/window-total.ts`).
+ * its day counts (`listing/window-total.ts`). `idx_events_venue` holds the same columns per
+ * venue, so counting the events of the hundreds of venues a distance search finds reads it alone.
  */
 @Entity('events')
 @Index('idx_events_listing', [
@@ -28,7 +29,16 @@ export { POST_STATUSES, type PostStatus } from '../../common/status/post-status'
   'author',
 ])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
-@Index('idx_events_venue', ['venueId', 'startUtc'])
+@Index('idx_events_venue', [
+  'venueId',
+  'hideFromListings',
+  'startUtc',
+  'status',
+  'endUtc',
+  'featured',
+  'dateUtc',
+  'author',
+])
 @Index('idx_events_scheduled', [
   'status',
   'dateUtc',
