@@ -15,7 +15,8 @@ export { POST_STATUSES, type PostStatus } from '../../common/status/post-status'
  * scheduled events by date without a scan: those whose date has passed (they count as
  * published), and those still to come within a window, which a window's total subtracts from
  * its day counts (`listing/window-total.ts`). `idx_events_venue` holds the same columns per
- * venue, so counting the events of the hundreds of venues a distance search finds reads it alone.
+ * venue, in list order within a venue (start, id), so a venue's page stops at its last row and
+ * counting the events of the hundreds of venues a distance search finds reads the index alone.
  */
 @Entity('events')
 @Index('idx_events_listing', [
@@ -33,6 +34,7 @@ export { POST_STATUSES, type PostStatus } from '../../common/status/post-status'
   'venueId',
   'hideFromListings',
   'startUtc',
+  'id',
   'status',
   'endUtc',
   'featured',
