@@ -404,9 +404,6 @@ function describeTarget(config: { DATABASE_URL?: string; SQLITE_PATH: string }):
   return `MySQL ${config.DATABASE_URL.replace(/\/\/[^@/]*@/, '//***@')}`;
 }
 
-/** The seeding connection's SQLite page cache, in KiB (1 GiB). */
-const SQLITE_SEED_CACHE_KIB = 1_048_576;
-
 async function seed(options: SeedOptions): Promise<void> {
   const config = loadConfig();
   const kind = databaseKind(config);
@@ -415,9 +412,6 @@ async function seed(options: SeedOptions): Promise<void> {
   try {
     const migrations = await dataSource.runMigrations({ transaction: 'each' });
     if (migrations.length > 0) logger.log(`Ran ${migrations.length} migration(s)`);
-    // SQLite's page cache is 2 MiB by default: the indexes of a million events, each insert
-    // landing at a random place in them, would be read from the file again and again.
-    if (kind === 'sqlite') await dataSource.query(`PRAGMA cache_size = -${SQLITE_SEED_CACHE_KIB}`);
     logger.log(
       `Seeding ${options.events} events, ${options.venues} venues and ${options.organizers} ` +
         `organizers into ${describeTarget(config)}, ${options.batch} per transaction ` +
