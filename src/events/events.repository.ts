@@ -261,7 +261,8 @@ export class EventsRepository {
         description: text.description ?? null,
         excerpt: text.excerpt ?? null,
       });
-      await this.writeLinks(manager, id, links);
+      await this.lockTerms(manager, Object.values(links.termIds).flat());
+      await this.writeLinks(manager, id, links, true);
       await this.moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
       await refreshEventListing(manager, id, [], true);
       return id;
@@ -280,6 +281,7 @@ export class EventsRepository {
     await this.dataSource.transaction(async (manager) => {
       const counted = await countedKeys(manager, id, true);
       const before = await this.countedTerms(manager, id);
+      await this.lockTerms(manager, [...before, ...Object.values(links.termIds).flat()]);
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
       await this.writeLinks(manager, id, links);
       await this.moveTermCounts(manager, before, await this.countedTerms(manager, id));
@@ -338,6 +340,21 @@ export class EventsRepository {
     });
   }
 
+  /**
+   * Write-locks the rows of `termIds` in id order (MySQL/MariaDB), before the links to them are
+   * written. A link's foreign key check takes a shared lock on its term; two writers that each
+   * hold one and then both update the term's count would deadlock. Holding the write lock
+   * first, writers of the same terms queue instead.
+   */
+  private async lockTerms(manager: EntityManager, termIds: readonly number[]): Promise<void> {
+    if (termIds.length === 0 || this.dataSource.options.type === 'better-sqlite3') return;
+    const ids = [...new Set(termIds)].sort((a, b) => a - b);
+    await manager.query(
+      `SELECT id FROM terms WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`,
+      ids,
+    );
+  }
+
   /** The terms whose stored count includes event `id`: its terms while it is stored as `publish`. */
   private async countedTerms(manager: EntityManager, id: number): Promise<readonly number[]> {
     const event = await manager.findOne(EventEntity, {
@@ -379,14 +396,19 @@ export class EventsRepository {
     }
   }
 
-  /** Replaces the organizers and the terms of each taxonomy that `links` names. */
+  /**
+   * Replaces the organizers and the terms of each taxonomy that `links` names. `created`: the
+   * event is new and has none to remove; deleting none would still lock the gap its id falls
+   * in (InnoDB), where concurrent creates insert their links, and they would deadlock.
+   */
   private async writeLinks(
     manager: EntityManager,
     eventId: number,
     links: EventLinkWrite,
+    created = false,
   ): Promise<void> {
     if (links.organizerIds) {
-      await manager.delete(EventOrganizerEntity, { eventId });
+      if (!created) await manager.delete(EventOrganizerEntity, { eventId });
       if (links.organizerIds.length > 0) {
         await manager.insert(
           EventOrganizerEntity,
@@ -395,20 +417,22 @@ export class EventsRepository {
       }
     }
     for (const [taxonomy, termIds] of Object.entries(links.termIds)) {
-      const ofTaxonomy = manager
-        .createQueryBuilder()
-        .subQuery()
-        .select('t.id')
-        .from(TermEntity, 't')
-        .where('t.taxonomy = :taxonomy')
-        .getQuery();
-      await manager
-        .createQueryBuilder()
-        .delete()
-        .from(EventTermEntity)
-        .where('event_id = :eventId', { eventId })
-        .andWhere(`term_id IN ${ofTaxonomy}`, { taxonomy })
-        .execute();
+      if (!created) {
+        const ofTaxonomy = manager
+          .createQueryBuilder()
+          .subQuery()
+          .select('t.id')
+          .from(TermEntity, 't')
+          .where('t.taxonomy = :taxonomy')
+          .getQuery();
+        await manager
+          .createQueryBuilder()
+          .delete()
+          .from(EventTermEntity)
+          .where('event_id = :eventId', { eventId })
+          .andWhere(`term_id IN ${ofTaxonomy}`, { taxonomy })
+          .execute();
+      }
       if (termIds.length > 0) {
         await manager.insert(
           EventTermEntity,
@@ -419,9 +443,9 @@ export class EventsRepository {
   }
 
   /**
-   * The rows an event list reads (`counting`: for its total). With a category or tag filter, the term's listing rows
-   * (`event_term_listing`), which hold its events (subcategories included) in list order;
-   * otherwise `events` through `idx_events_listing`. The events table is joined only for the
+   * The rows an event list reads (`counting`: for its total). With a category or tag filter,
+   * the term's listing rows (`event_term_listing`), which hold its events (subcategories
+   * included) in list order; otherwise `events` through `idx_events_listing`. The events table is joined only for the
    * filters on columns the listing rows do not copy.
    */
   private listSource(filter: EventListFilter, counting = false): ListSource {

@@ -237,6 +237,36 @@ describe('event list totals over windows of days', () => {
     expect(await total('&featured=true')).toBe(String(stays && final.body.featured ? 1 : 0));
   });
 
+  it('stay exact, and every create succeeds, when writers create events of the same terms at once', async () => {
+    const music = await category('Music');
+    const tag = await sut.admin.post(`${BASE}/tags`).send({ name: 'Free' }).expect(201);
+    const free = (tag.body as { id: number }).id;
+    const start = windowStart.plus({ days: 2 });
+    const creates = await Promise.all(
+      Array.from({ length: 24 }, async (_, index) =>
+        request(sut.http)
+          .post(EVENTS)
+          .set('Authorization', await bearer('administrator'))
+          .send({
+            title: `Concurrent ${index}`,
+            start_date: start.plus({ hours: index }).toFormat(FORMAT),
+            end_date: start.plus({ hours: index + 1 }).toFormat(FORMAT),
+            timezone: 'UTC',
+            categories: [music],
+            tags: [free],
+          }),
+      ),
+    );
+
+    expect(creates.map((response) => response.status)).toEqual(creates.map(() => 201));
+    for (const query of ['', `&categories=${music}`, `&tags=${free}`]) {
+      const response = await request(sut.http).get(`${EVENTS}?${bounds}${query}`).expect(200);
+      expect(response.headers['x-tec-total']).toBe('24');
+    }
+    const counted = await request(sut.http).get(`${BASE}/categories/${music}`).expect(200);
+    expect(counted.body.count).toBe(24);
+  });
+
   it('count a scheduled event once its date has passed, and not before', async () => {
     const start = windowStart.plus({ days: 3 });
     const scheduled = await createEvent(sut.http, {
