@@ -11,6 +11,7 @@ import { ConfigModule } from './config/config.module';
 import { ReadCacheModule } from './common/cache/read-cache.module';
 import { ReadCacheInterceptor } from './common/cache/read-cache.interceptor';
 import { DatabaseModule } from './database/database.module';
+import { UnitOfWorkInterceptor } from './database/unit-of-work.interceptor';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
@@ -46,6 +47,8 @@ import { VenuesModule } from './venues/venues.module';
     { provide: APP_INTERCEPTOR, useClass: ReadCacheInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ListHeadersInterceptor },
     { provide: APP_INTERCEPTOR, useClass: TimeoutInterceptor },
+    // Innermost: a write request's pipes and handler run as one unit of work.
+    { provide: APP_INTERCEPTOR, useClass: UnitOfWorkInterceptor },
   ],
 })
 export class AppModule {}

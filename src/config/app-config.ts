@@ -70,6 +70,14 @@ export class AppConfig {
   @Max(1000)
   DATABASE_POOL_SIZE = 10;
 
+  /**
+   * MySQL/MariaDB: whether the service applies pending migrations when it starts (`true`), or
+   * refuses to start while any is pending (`false`, the default: migrations are a deploy step,
+   * `npm run migrate`). SQLite always applies them.
+   */
+  @IsIn(['true', 'false'])
+  MIGRATE_ON_START = 'false';
+
   @IsOptional()
   @IsString()
   SQLITE_PATH = 'data/calendar.sqlite';

@@ -5,6 +5,8 @@ import { AppConfig } from '../config/app-config';
 import { resolveDataSourceOptions, withReplicas } from './data-source.options';
 import { RoutingDataSource } from './read-routing';
 import { PostsModule } from './posts/posts.module';
+import { checkMigrationsAtStart } from './pending-migrations';
+import { UnitOfWorkModule } from './unit-of-work.module';
 import { boundStatementTime, QueryCancellation } from './statement-deadline';
 
 /** Bounds every statement of the app's pools by the request deadline (statement-deadline.ts). */
@@ -15,20 +17,39 @@ class StatementDeadline {
   }
 }
 
-/** The database connection (and its read replicas), from the validated configuration. */
+/**
+ * MIGRATE_ON_START as the factory below reads it (TypeORM's data source factory gets the
+ * options only; the options factory, which runs first, notes it here).
+ */
+let migrateOnStart = false;
+
+/**
+ * The database connection (and its read replicas), from the validated configuration. On
+ * MySQL/MariaDB it refuses to start while migrations are pending, unless told to apply them.
+ */
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: async (config: AppConfig) =>
-        withReplicas(await resolveDataSourceOptions(config), config.DATABASE_REPLICA_URLS),
+      useFactory: async (config: AppConfig) => {
+        migrateOnStart = config.MIGRATE_ON_START === 'true';
+        return withReplicas(await resolveDataSourceOptions(config), config.DATABASE_REPLICA_URLS);
+      },
       // Reads of GET requests go to the replicas, if any (read-routing.ts).
       dataSourceFactory: async (options) => {
         if (!options) throw new Error('No database options');
-        return new RoutingDataSource(options).initialize();
+        const dataSource = await new RoutingDataSource(options).initialize();
+        try {
+          await checkMigrationsAtStart(dataSource, migrateOnStart);
+        } catch (error) {
+          await dataSource.destroy();
+          throw error;
+        }
+        return dataSource;
       },
     }),
     PostsModule,
+    UnitOfWorkModule,
   ],
   providers: [StatementDeadline, QueryCancellation],
   exports: [QueryCancellation],

@@ -1,5 +1,6 @@
 import { Brackets, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { nextSlugCandidate } from '../common/text/slug';
+import { RetryableConflictError } from './database-errors';
 import { escapeLike, isDuplicateKey } from './sql-values';
 
 const MAX_SLUG_ATTEMPTS = 5;
@@ -37,7 +38,8 @@ async function freeSlug<T extends ObjectLiteral>(
 
 /**
  * Runs `write` with the first free slug made from `base` (`base`, `base-2`, ...), retrying when a
- * concurrent writer took the same one first (the unique index is the judge).
+ * concurrent writer took the same one first (the unique index is the judge). When writers keep
+ * taking the slugs it finds, the whole unit of work starts again (after a backoff).
  */
 export async function writeWithUniqueSlug<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -52,7 +54,10 @@ export async function writeWithUniqueSlug<T extends ObjectLiteral>(
       await write(slug);
       return slug;
     } catch (error: unknown) {
-      if (!isDuplicateKey(error) || attempt >= MAX_SLUG_ATTEMPTS) throw error;
+      if (!isDuplicateKey(error)) throw error;
+      if (attempt >= MAX_SLUG_ATTEMPTS) {
+        throw new RetryableConflictError(`Concurrent writers took ${attempt} slugs in a row`);
+      }
     }
   }
 }

@@ -10,6 +10,7 @@ import {
 } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
+import { UnitOfWork } from '../database/unit-of-work';
 import { escapeLike } from '../database/sql-values';
 import { Visibility } from '../access/visibility';
 import { whereVisible } from '../database/status-filter';
@@ -123,6 +124,7 @@ export class EventsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly posts: PostRegistry,
+    private readonly unit: UnitOfWork,
   ) {}
 
   /**
@@ -142,7 +144,7 @@ export class EventsRepository {
       .getRawMany<{ id: number | string }>();
     const ids = rows.map((row) => Number(row.id));
     if (ids.length === 0) return [];
-    const events = await this.dataSource.getRepository(EventEntity).findBy({ id: In(ids) });
+    const events = await this.unit.manager.getRepository(EventEntity).findBy({ id: In(ids) });
     const byId = new Map(events.map((event) => [event.id, event]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -172,7 +174,7 @@ export class EventsRepository {
    */
   private async countWindow(filter: EventListFilter, plan: WindowPlan): Promise<number> {
     const lastDay = utcDay(plan.lastFrom);
-    const rows = await this.dataSource
+    const rows = await this.unit.manager
       .createQueryBuilder()
       .from(EventDayCountEntity, 'd')
       .select('d.status', 'status')
@@ -225,18 +227,24 @@ export class EventsRepository {
     return summed - pending + first + last + ending;
   }
 
+  /** The event `id`; inside a write, its row stays locked until the commit. */
   async findById(id: number): Promise<EventEntity | null> {
-    return this.dataSource.getRepository(EventEntity).findOneBy({ id });
+    return this.unit.manager
+      .getRepository(EventEntity)
+      .findOne({ where: { id }, ...this.unit.rowLock });
   }
 
+  /** The event `slug` names; inside a write, its row stays locked until the commit. */
   async findBySlug(slug: string): Promise<EventEntity | null> {
-    return this.dataSource.getRepository(EventEntity).findOneBy({ slug });
+    return this.unit.manager
+      .getRepository(EventEntity)
+      .findOne({ where: { slug }, ...this.unit.rowLock });
   }
 
   /** The translations of all `eventIds`, in one query. */
   async findTranslations(eventIds: readonly number[]): Promise<EventTranslationEntity[]> {
     if (eventIds.length === 0) return [];
-    return this.dataSource
+    return this.unit.manager
       .getRepository(EventTranslationEntity)
       .findBy({ eventId: In([...eventIds]) });
   }
@@ -249,7 +257,7 @@ export class EventsRepository {
     text: EventText,
     links: EventLinkWrite,
   ): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unit.transaction(async (manager) => {
       const id = await this.posts.allocate(manager, 'event');
       await writeWithUniqueSlug(manager, EVENT_SLUGS, slugBase(id), id, (slug) =>
         manager.insert(EventEntity, { ...columns, id, slug }),
@@ -278,7 +286,7 @@ export class EventsRepository {
     text: EventText,
     links: EventLinkWrite,
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unit.transaction(async (manager) => {
       const counted = await countedKeys(manager, id, true);
       const before = await this.countedTerms(manager, id);
       await this.lockTerms(manager, [...before, ...Object.values(links.termIds).flat()]);
@@ -298,7 +306,7 @@ export class EventsRepository {
   /** The organizer links of `eventIds`, in each event's order. */
   async findOrganizerLinks(eventIds: readonly number[]): Promise<EventOrganizerEntity[]> {
     if (eventIds.length === 0) return [];
-    return this.dataSource.getRepository(EventOrganizerEntity).find({
+    return this.unit.manager.getRepository(EventOrganizerEntity).find({
       where: { eventId: In([...eventIds]) },
       order: { eventId: 'ASC', position: 'ASC' },
     });
@@ -306,7 +314,7 @@ export class EventsRepository {
 
   /** Venues with coordinates inside `box`, read through `idx_venues_geo`. */
   async findVenuesInBox(box: GeoBox): Promise<VenuePosition[]> {
-    const query = this.dataSource
+    const query = this.unit.manager
       .getRepository(VenueEntity)
       .createQueryBuilder('v')
       .select(['v.id AS id', 'v.geoLat AS lat', 'v.geoLng AS lng'])
@@ -331,7 +339,7 @@ export class EventsRepository {
 
   /** Moves an event to the trash. */
   async trash(id: number, modifiedUtc: Date): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unit.transaction(async (manager) => {
       const counted = await countedKeys(manager, id, true);
       const before = await this.countedTerms(manager, id);
       await manager.update(EventEntity, { id }, { status: 'trash', modifiedUtc });
@@ -463,7 +471,7 @@ export class EventsRepository {
     if (driving) {
       rows = 'l';
       id = 'l.eventId';
-      query = this.dataSource
+      query = this.unit.manager
         .createQueryBuilder()
         .from(EventTermListingEntity, 'l')
         .where('l.termId IN (:...drivingTerms)', {
@@ -473,7 +481,7 @@ export class EventsRepository {
     } else {
       rows = 'e';
       id = 'e.id';
-      query = this.dataSource.createQueryBuilder().from(EventEntity, 'e').where('1 = 1');
+      query = this.unit.manager.createQueryBuilder().from(EventEntity, 'e').where('1 = 1');
     }
     // Counting scheduled events only (a window total's correction), or the events of a few
     // organizers, their own index is the short way (status and date; the organizer links); `+`

@@ -14,14 +14,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ShutdownState } from './shutdown-state';
+import { pendingMigrations } from '../database/pending-migrations';
 
 /** How long a database ping may take before the check counts it down. */
 const PING_TIMEOUT_MS = 1500;
 
 /**
  * Probes for orchestrators and load balancers, outside the API's prefix and namespace: liveness
- * (the process answers; no dependency) and readiness (the database answers, and a replica when
- * there are replicas; 503 otherwise and while shutting down).
+ * (the process answers; no dependency) and readiness (the database answers and has run every
+ * migration, and a replica answers when there are replicas; 503 otherwise and while shutting
+ * down).
  */
 @ApiExcludeController()
 @SkipThrottle()
@@ -61,9 +63,25 @@ export class HealthController {
   private checks(): HealthIndicatorFunction[] {
     const checks: HealthIndicatorFunction[] = [
       () => this.database.pingCheck('database', { timeout: PING_TIMEOUT_MS }),
+      () => this.migrations(),
     ];
     if (this.config.DATABASE_REPLICA_URLS.length > 0) checks.push(() => this.pingReplica());
     return checks;
+  }
+
+  /**
+   * Up when the database has run every committed migration. While some are pending (another
+   * instance is migrating, or the deploy step was skipped), calls would fail: not ready, with
+   * their names.
+   */
+  private async migrations(): Promise<HealthIndicatorResult> {
+    const check = this.indicators.check('migrations');
+    try {
+      const pending = await pendingMigrations(this.dataSource);
+      return pending.length === 0 ? check.up() : check.down({ pending });
+    } catch (error: unknown) {
+      return check.down({ message: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   /** Asks one replica (as a GET's read would reach one) for `SELECT 1`. */

@@ -1,5 +1,4 @@
 import {
-  DataSource,
   EntityManager,
   ObjectLiteral,
   Repository,
@@ -9,6 +8,7 @@ import {
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
+import { UnitOfWork } from '../database/unit-of-work';
 import { namedText, writeTranslation } from '../database/translations';
 import { Visibility } from '../access/visibility';
 import { whereVisible } from '../database/status-filter';
@@ -74,7 +74,7 @@ export interface LinkedPostListFilter {
  */
 export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedPostTranslation> {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly unit: UnitOfWork,
     private readonly posts: PostRegistry,
     private readonly tables: LinkedPostTables<E, T>,
   ) {}
@@ -98,12 +98,19 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     return { items, total: Number(counted?.total ?? 0) };
   }
 
+  /** The item `id`; inside a write, its row stays locked until the commit. */
   async findById(id: number): Promise<E | null> {
-    return this.items().where(`${ITEM}.id = :id`, { id }).getOne();
+    return this.lockedInWrites(this.items().where(`${ITEM}.id = :id`, { id })).getOne();
   }
 
+  /** The item `slug` names; inside a write, its row stays locked until the commit. */
   async findBySlug(slug: string): Promise<E | null> {
-    return this.items().where(`${ITEM}.slug = :slug`, { slug }).getOne();
+    return this.lockedInWrites(this.items().where(`${ITEM}.slug = :slug`, { slug })).getOne();
+  }
+
+  /** `query` as `SELECT … FOR UPDATE` inside a write unit on MySQL/MariaDB (unit-of-work.ts). */
+  private lockedInWrites(query: SelectQueryBuilder<E>): SelectQueryBuilder<E> {
+    return this.unit.locksRows ? query.setLock('pessimistic_write') : query;
   }
 
   /** The items with these ids, whatever their status. */
@@ -146,6 +153,9 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
    * index; the caller decides which name a reader of `language` actually sees.
    */
   async findNameCandidates(key: string, language: Language): Promise<number[]> {
+    // Inside a write, the name is about to be created or reused: hold it until the commit, so a
+    // concurrent create of the same name waits and then finds this one.
+    await this.unit.lockName(this.tables.kind, key);
     const rows = await this.translations()
       .createQueryBuilder('t')
       .select(`DISTINCT ${ITEM}.id`, 'id')
@@ -165,7 +175,7 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     language: Language,
     text: LinkedPostText,
   ): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unit.transaction(async (manager) => {
       const id = await this.posts.allocate(manager, this.tables.kind);
       await writeWithUniqueSlug(manager, { target: this.tables.entity }, slugBase(id), id, (slug) =>
         manager.insert(this.tables.entity, values<E>({ ...columns, id, slug })),
@@ -190,7 +200,7 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     language: Language,
     text: LinkedPostText,
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unit.transaction(async (manager) => {
       await manager.update(this.tables.entity, id, values<E>(columns));
       if (slugBase !== undefined) {
         await writeWithUniqueSlug(manager, { target: this.tables.entity }, slugBase, id, (slug) =>
@@ -210,18 +220,18 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
 
   /** Moves an item to the trash and unlinks it from its events, together. */
   async trash(id: number, modifiedUtc: Date): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unit.transaction(async (manager) => {
       await manager.update(this.tables.entity, id, values<E>({ status: 'trash', modifiedUtc }));
       await this.tables.unlink(manager, id);
     });
   }
 
   private items(): SelectQueryBuilder<E> {
-    return this.dataSource.getRepository(this.tables.entity).createQueryBuilder(ITEM);
+    return this.unit.manager.getRepository(this.tables.entity).createQueryBuilder(ITEM);
   }
 
   private translations(): Repository<T> {
-    return this.dataSource.getRepository(this.tables.translation);
+    return this.unit.manager.getRepository(this.tables.translation);
   }
 
   private listQuery(filter: LinkedPostListFilter): SelectQueryBuilder<E> {

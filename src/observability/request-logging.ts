@@ -34,6 +34,48 @@ export function loggedPath(url: string | undefined): string {
   return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
 }
 
+/** What a logged error keeps: its kind, a masked message, driver codes and the stack's frames. */
+export interface LoggedError {
+  readonly type: string;
+  readonly message: string;
+  readonly code?: string;
+  readonly errno?: number;
+  readonly stack?: string;
+}
+
+/** Quoted literals in a message (`Duplicate entry 'secret' for key …`): values, masked. */
+const QUOTED = /'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g;
+
+/** Longest error message a log line keeps. */
+const MAX_LOGGED_MESSAGE = 500;
+
+/**
+ * An error as a log line may carry it. Only its kind, its message (quoted values masked, cut),
+ * the driver's code and number, and the stack's frames (not its first line, which repeats the
+ * message) are kept: never the enumerable extras errors carry, such as the raw body of a body
+ * parser error, or the SQL text and parameters of a failed query, which hold bodies, password
+ * hashes and personal data.
+ */
+export function loggedError(value: unknown): LoggedError {
+  // pino-http hands its error serializer pino's own serialised copy, with the error as `raw`.
+  const error =
+    typeof value === 'object' && value !== null && !(value instanceof Error) && 'raw' in value
+      ? value.raw
+      : value;
+  if (!(error instanceof Error)) return { type: typeof error, message: '[not an Error]' };
+  const fields = error as Error & { code?: unknown; errno?: unknown };
+  const message = error.message.replace(QUOTED, "'?'");
+  const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line));
+  return {
+    type: error.constructor.name,
+    message:
+      message.length > MAX_LOGGED_MESSAGE ? `${message.slice(0, MAX_LOGGED_MESSAGE)}…` : message,
+    ...(typeof fields.code === 'string' ? { code: fields.code } : {}),
+    ...(typeof fields.errno === 'number' ? { errno: fields.errno } : {}),
+    ...(frames && frames.length > 0 ? { stack: frames.join('\n') } : {}),
+  };
+}
+
 /** The caller's request id when usable, else a new one; echoed in the response. */
 function requestId(request: IncomingMessage, response: ServerResponse): string {
   const given = request.headers['x-request-id'];
@@ -59,6 +101,7 @@ export class RequestLogging {
         base: { service: 'calendar-events' },
         timestamp: pino.stdTimeFunctions.isoTime,
         formatters: { level: (label) => ({ level: label }) },
+        serializers: { err: loggedError, error: loggedError },
         redact: {
           paths: ['req.headers.authorization', 'req.headers.cookie'],
           censor: '[Redacted]',
@@ -76,6 +119,7 @@ export class RequestLogging {
           path: loggedPath(request.url),
         }),
         res: (response: { statusCode?: number }) => ({ status: response.statusCode }),
+        err: loggedError,
       },
       customLogLevel: (_request, response, error) =>
         error !== undefined || response.statusCode >= 500 ? 'error' : 'info',

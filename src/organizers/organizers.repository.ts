@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+
 import { PostRegistry } from '../database/posts/post-registry';
+import { UnitOfWork } from '../database/unit-of-work';
 import { EventEntity } from '../events/entities/event.entity';
 import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
 import { LinkedPostsRepository, LinkedPostTables } from '../linked-posts/linked-posts.repository';
@@ -33,7 +33,7 @@ export class OrganizersRepository extends LinkedPostsRepository<
   OrganizerEntity,
   OrganizerTranslationEntity
 > {
-  constructor(@InjectDataSource() dataSource: DataSource, posts: PostRegistry) {
-    super(dataSource, posts, ORGANIZER_TABLES);
+  constructor(unit: UnitOfWork, posts: PostRegistry) {
+    super(unit, posts, ORGANIZER_TABLES);
   }
 }

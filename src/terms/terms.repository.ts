@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { In, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { nameKey } from '../common/text/name-key';
 import { escapeLike } from '../database/sql-values';
+import { UnitOfWork } from '../database/unit-of-work';
 import { namedText, writeTranslation } from '../database/translations';
 import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
 import { EventEntity } from '../events/entities/event.entity';
@@ -102,7 +102,7 @@ function sortExpression(
  */
 @Injectable()
 export class TermsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly unit: UnitOfWork) {}
 
   /** One page of terms in the requested order, and the number of all matches. */
   async findPage(
@@ -131,13 +131,15 @@ export class TermsRepository {
 
   /** The term with `id` if it belongs to `taxonomy`. */
   async findTerm(taxonomy: Taxonomy, id: number): Promise<TermEntity | null> {
-    return this.dataSource.getRepository(TermEntity).findOneBy({ id, taxonomy });
+    return this.unit.manager
+      .getRepository(TermEntity)
+      .findOne({ where: { id, taxonomy }, ...this.unit.rowLock });
   }
 
   /** The terms of `taxonomy` among `ids`. */
   async findTerms(taxonomy: Taxonomy, ids: readonly number[]): Promise<TermEntity[]> {
     if (ids.length === 0) return [];
-    return this.dataSource
+    return this.unit.manager
       .getRepository(TermEntity)
       .findBy({ taxonomy, id: In([...new Set(ids)]) });
   }
@@ -145,13 +147,13 @@ export class TermsRepository {
   /** The terms (of any taxonomy) with these ids. */
   async findByIds(ids: readonly number[]): Promise<TermEntity[]> {
     if (ids.length === 0) return [];
-    return this.dataSource.getRepository(TermEntity).findBy({ id: In([...new Set(ids)]) });
+    return this.unit.manager.getRepository(TermEntity).findBy({ id: In([...new Set(ids)]) });
   }
 
   /** The terms of `taxonomy` whose slug is one of `slugs`. */
   async findBySlugs(taxonomy: Taxonomy, slugs: readonly string[]): Promise<TermEntity[]> {
     if (slugs.length === 0) return [];
-    return this.dataSource
+    return this.unit.manager
       .getRepository(TermEntity)
       .findBy({ taxonomy, slug: In([...new Set(slugs)]) });
   }
@@ -169,7 +171,10 @@ export class TermsRepository {
     options: { parent?: number; exceptId?: number } = {},
   ): Promise<{ id: number; key: string }[]> {
     if (keys.length === 0) return [];
-    const query = this.dataSource
+    // Inside a write, a name being looked up is one about to be created or checked: hold it
+    // until the commit, in a fixed order, so a concurrent write of the same name waits.
+    for (const key of [...new Set(keys)].sort()) await this.unit.lockName(`term ${taxonomy}`, key);
+    const query = this.unit.manager
       .createQueryBuilder(TermTranslationEntity, 'nt')
       .innerJoin(TermEntity, 't', 't.id = nt.termId')
       .leftJoin(TermTranslationEntity, 'nl', 'nl.termId = t.id AND nl.language = :nameLanguage', {
@@ -194,7 +199,7 @@ export class TermsRepository {
   /** The translations of all `termIds`, in one query. */
   async findTranslations(termIds: readonly number[]): Promise<TermTranslationEntity[]> {
     if (termIds.length === 0) return [];
-    return this.dataSource
+    return this.unit.manager
       .getRepository(TermTranslationEntity)
       .findBy({ termId: In([...new Set(termIds)]) });
   }
@@ -208,7 +213,7 @@ export class TermsRepository {
     if (termIds.length === 0) return new Map();
     const ids = [...new Set(termIds)];
     const [stored, late] = await Promise.all([
-      this.dataSource.getRepository(TermEntity).find({
+      this.unit.manager.getRepository(TermEntity).find({
         select: { id: true, publishedCount: true },
         where: { id: In(ids) },
       }),
@@ -225,7 +230,7 @@ export class TermsRepository {
     now: Date,
     termIds?: readonly number[],
   ): Promise<Map<number, number>> {
-    const query = this.dataSource
+    const query = this.unit.manager
       .createQueryBuilder(EventEntity, 'e')
       .innerJoin(EventTermEntity, 'et', 'et.eventId = e.id')
       .select('et.termId', 'term_id')
@@ -241,7 +246,7 @@ export class TermsRepository {
   /** Parent and slug of the terms with these ids (the links of a category tree). */
   async findTreeNodes(ids: readonly number[]): Promise<Map<number, TreeNode>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.dataSource.getRepository(TermEntity).find({
+    const rows = await this.unit.manager.getRepository(TermEntity).find({
       select: { id: true, parent: true, slug: true },
       where: { id: In([...new Set(ids)]) },
     });
@@ -251,7 +256,7 @@ export class TermsRepository {
   /** Ids of the terms of `taxonomy` whose parent is one of `parentIds`. */
   async findChildIds(taxonomy: Taxonomy, parentIds: readonly number[]): Promise<number[]> {
     if (parentIds.length === 0) return [];
-    const rows = await this.dataSource.getRepository(TermEntity).find({
+    const rows = await this.unit.manager.getRepository(TermEntity).find({
       select: { id: true },
       where: { taxonomy, parent: In([...new Set(parentIds)]) },
     });
@@ -261,7 +266,7 @@ export class TermsRepository {
   /** The term links of all `eventIds`, in one query. */
   async findEventLinks(eventIds: readonly number[]): Promise<EventTermLink[]> {
     if (eventIds.length === 0) return [];
-    const rows = await this.dataSource
+    const rows = await this.unit.manager
       .getRepository(EventTermEntity)
       .findBy({ eventId: In([...new Set(eventIds)]) });
     return rows.map((row) => ({ eventId: row.eventId, termId: row.termId }));
@@ -278,7 +283,7 @@ export class TermsRepository {
     language: Language,
     text: { name: string; description: string | null },
   ): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unit.transaction(async (manager) => {
       let id = 0;
       await writeWithUniqueSlug(manager, slugScope(taxonomy), slugBase, 0, async (slug) => {
         const result = await manager.insert(TermEntity, {
@@ -309,7 +314,7 @@ export class TermsRepository {
     language: Language,
     text: TermText,
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unit.transaction(async (manager) => {
       if (changes.parent !== undefined && changes.parent !== term.parent) {
         await manager.update(TermEntity, { id: term.id }, { parent: changes.parent });
         await refreshTermListing(manager, term.id, term.parent);
@@ -340,7 +345,7 @@ export class TermsRepository {
    * follow the tree in the same transaction, as they do when a term moves.
    */
   async delete(term: TermEntity): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unit.transaction(async (manager) => {
       await manager.update(
         TermEntity,
         { taxonomy: term.taxonomy, parent: term.id },
@@ -361,7 +366,7 @@ export class TermsRepository {
     filter: TermListFilter,
     lateIds: readonly number[],
   ): SelectQueryBuilder<TermEntity> {
-    const query = this.dataSource
+    const query = this.unit.manager
       .getRepository(TermEntity)
       .createQueryBuilder('t')
       .leftJoin(TermTranslationEntity, 'tr', 'tr.termId = t.id AND tr.language = :language', {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+
 import { PostRegistry } from '../database/posts/post-registry';
+import { UnitOfWork } from '../database/unit-of-work';
 import { EventEntity } from '../events/entities/event.entity';
 import { LinkedPostsRepository, LinkedPostTables } from '../linked-posts/linked-posts.repository';
 import { VenueEntity } from './entities/venue.entity';
@@ -25,7 +25,7 @@ const VENUE_TABLES: LinkedPostTables<VenueEntity, VenueTranslationEntity> = {
 /** The only place that reads and writes venues in SQL. */
 @Injectable()
 export class VenuesRepository extends LinkedPostsRepository<VenueEntity, VenueTranslationEntity> {
-  constructor(@InjectDataSource() dataSource: DataSource, posts: PostRegistry) {
-    super(dataSource, posts, VENUE_TABLES);
+  constructor(unit: UnitOfWork, posts: PostRegistry) {
+    super(unit, posts, VENUE_TABLES);
   }
 }

@@ -153,6 +153,28 @@ describe('operations: health, request ids, metrics and caching', () => {
   describe('readiness', () => {
     const app = useTestApp();
 
+    it('is 503 while a migration is pending, naming it, and 200 once it has run', async () => {
+      const [last] = await app().dataSource.query<
+        { id: number; timestamp: number | string; name: string }[]
+      >('SELECT id, timestamp, name FROM migrations ORDER BY id DESC LIMIT 1');
+      await app().dataSource.query('DELETE FROM migrations WHERE id = ?', [last!.id]);
+      try {
+        const ready = await request(app().http).get('/health/ready').expect(503);
+        expect(ready.body).toMatchObject({
+          status: 'error',
+          info: { database: { status: 'up' } },
+          error: { migrations: { status: 'down', pending: [last!.name] } },
+        });
+      } finally {
+        await app().dataSource.query(
+          'INSERT INTO migrations (id, timestamp, name) VALUES (?, ?, ?)',
+          [last!.id, last!.timestamp, last!.name],
+        );
+      }
+      const ready = await request(app().http).get('/health/ready').expect(200);
+      expect(ready.body).toMatchObject({ info: { migrations: { status: 'up' } } });
+    });
+
     it('is 503 while the database cannot be reached, and liveness stays 200', async () => {
       await app().dataSource.destroy();
 

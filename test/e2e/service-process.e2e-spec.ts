@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { mintToken } from '../../src/access/tokens/mint-token';
 import { eventBody } from '../factories/event.factory';
-import { startService, type ServiceProcess } from '../setup/service-process';
+import { runUntilExit, startService, type ServiceProcess } from '../setup/service-process';
+import { createConnection } from 'mysql2/promise';
 
 const SECRET = 'process-test-secret-that-is-long-enough';
 
@@ -114,4 +115,51 @@ describe('the service as a process', () => {
     expect(await sut.exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(sut.logs().some((log) => /^SIGTERM: not ready/.test(log.msg ?? ''))).toBe(true);
   });
+
+  it('refuses to start on a bad setting with one JSON line that names it, and exits 1', async () => {
+    const run = await runUntilExit({ PORT: 'eighty' });
+
+    expect(run.code).toBe(1);
+    expect(run.lines).toEqual([
+      expect.objectContaining({
+        level: 'fatal',
+        context: 'Bootstrap',
+        msg: expect.stringContaining('PORT (got "eighty")'),
+      }),
+    ]);
+  });
+
+  const onMysql = process.env['DATABASE_URL'] ? it : it.skip;
+
+  onMysql(
+    'refuses to start on MariaDB while migrations are pending, unless told to apply them',
+    async () => {
+      const admin = await createConnection(process.env['DATABASE_URL']!);
+      const database = `calendar_unmigrated_${process.pid}`;
+      await admin.query(`DROP DATABASE IF EXISTS ${database}`);
+      await admin.query(`CREATE DATABASE ${database} CHARACTER SET utf8mb4`);
+      try {
+        const url = new URL(process.env['DATABASE_URL']!);
+        url.pathname = `/${database}`;
+        const refused = await runUntilExit({ DATABASE_URL: url.toString() });
+        expect(refused.code).toBe(1);
+        // The last line says why (Nest's start-up lines before it are issue 15's to tidy).
+        expect(refused.lines.at(-1)).toEqual(
+          expect.objectContaining({
+            level: 'fatal',
+            msg: expect.stringMatching(/pending migration.*npm run migrate.*MIGRATE_ON_START=true/),
+          }),
+        );
+
+        sut = await startService({ DATABASE_URL: url.toString(), MIGRATE_ON_START: 'true' });
+        const ready = await fetch(`${sut.url}/health/ready`);
+        expect(ready.status).toBe(200);
+        expect((await fetch(`${sut.url}/calendar/events/v1/events`)).status).toBe(200);
+      } finally {
+        await sut?.stop();
+        await admin.query(`DROP DATABASE IF EXISTS ${database}`);
+        await admin.end();
+      }
+    },
+  );
 });

@@ -42,6 +42,39 @@ export interface ServiceProcess {
 }
 
 /**
+ * Runs `node dist/main.js` with `env` (and a fresh SQLite file) until it exits, for services
+ * that must refuse to start; gives up after 30 seconds.
+ */
+export async function runUntilExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; lines: LogLine[] }> {
+  ensureBuilt();
+  const sqlite = join(tmpdir(), `calendar-process-${randomUUID()}.sqlite`);
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', PORT: '0', SQLITE_PATH: sqlite, ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((done) => child.on('exit', (exit) => done(exit)));
+  clearTimeout(timer);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlite}${suffix}`, { force: true });
+  const lines = output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as LogLine;
+      } catch {
+        return { msg: `not JSON: ${line}` };
+      }
+    });
+  return { code, lines };
+}
+
+/**
  * Starts `node dist/main.js` on a free port with a fresh SQLite file and `env`, and waits until
  * it logs that it listens.
  */

@@ -81,6 +81,8 @@ export async function createTestApp(
       AUTH_JWT_SECRET: TEST_SECRET,
       // Suites make hundreds of requests a minute as one user; the limits suite turns it on.
       RATE_LIMIT_MAX: '0',
+      // A test database is migrated as the app starts (production refuses and asks for it).
+      MIGRATE_ON_START: 'true',
       ...overrides,
     },
     null,

@@ -3,8 +3,12 @@ import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
 import { isStoppedStatement } from '../../database/statement-deadline';
+import { isConnectionLost, isTransientConflict } from '../../database/database-errors';
 import { DomainError, RouteNotFoundError } from './domain-error';
 import { errorBody } from './error-body';
+
+/** What a 503 tells the client to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 1;
 
 /**
  * Maps what the framework (or the database, for a deadline) throws to domain errors; anything
@@ -16,6 +20,10 @@ function toDomainError(exception: unknown): DomainError | null {
   // A query stopped at the request deadline, or because its client left (statement-deadline.ts):
   // the same answer as a slow request.
   if (isStoppedStatement(exception)) return new DomainError('responseTimeout');
+  // The database is down or restarting: a read answers what a write's unit of work answers.
+  if (isConnectionLost(exception)) return new DomainError('databaseUnavailable');
+  // A read outside a unit of work that met a lock (SQLite busy): worth trying again.
+  if (isTransientConflict(exception)) return new DomainError('serviceBusy');
   if (!(exception instanceof HttpException)) return null;
   switch (exception.getStatus()) {
     // Nest answers a path whose percent-encoding does not decode with a bare 400: no route.
@@ -52,6 +60,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
     const body = errorBody(error, language);
     if (response.headersSent) return;
+    // Every 503 is a moment's state (busy, database away, too slow): say when to come back.
+    if (body.data.status === 503) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     response
       .status(body.data.status)
       .setHeader('Content-Language', language)

@@ -1,4 +1,4 @@
-import { BODY_LIMIT_BYTES } from '../http/body-parsing';
+import { BODY_LIMIT_BYTES, MAX_FORM_FIELDS } from '../http/body-parsing';
 import {
   DomainError,
   InvalidJsonError,
@@ -15,6 +15,7 @@ const SAMPLES: Partial<Record<ErrorKind, () => DomainError>> = {
   missingParams: () => new MissingParamsError(['start_date', 'end_date']),
   invalidJson: () => new InvalidJsonError('Syntax error'),
   payloadTooLarge: () => new PayloadTooLargeError(BODY_LIMIT_BYTES),
+  tooManyFields: () => new DomainError('tooManyFields', { limit: MAX_FORM_FIELDS }),
   eventNotFound: () => new DomainError('eventNotFound', { id: 42 }),
   termExists: () => new DomainError('termExists', {}, { term_id: 7 }),
   termExistsWithParent: () => new DomainError('termExistsWithParent', {}, { term_id: 7 }),

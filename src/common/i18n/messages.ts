@@ -60,6 +60,46 @@ const CATALOG = {
     ca: "Massa peticions: torneu-ho a provar d'aquí a {seconds} segons.",
     es: 'Demasiadas peticiones: vuelve a intentarlo dentro de {seconds} segundos.',
   },
+  rest_service_busy: {
+    en: 'The service is busy with other changes to the same items. Try again shortly.',
+    ca: 'El servei està ocupat amb altres canvis als mateixos elements. Torneu-ho a provar aviat.',
+    es: 'El servicio está ocupado con otros cambios en los mismos elementos. Vuelva a intentarlo en breve.',
+  },
+  rest_database_unavailable: {
+    en: 'The database cannot be reached. Try again shortly.',
+    ca: "No s'ha pogut accedir a la base de dades. Torneu-ho a provar aviat.",
+    es: 'No se ha podido acceder a la base de datos. Vuelva a intentarlo en breve.',
+  },
+  rest_commit_unknown: {
+    en: 'The connection to the database was lost while the change was being saved: it may or may not have been saved. Read the item before trying again.',
+    ca: "S'ha perdut la connexió amb la base de dades mentre es desava el canvi: pot ser que s'hagi desat o no. Llegiu l'element abans de tornar-ho a provar.",
+    es: 'Se ha perdido la conexión con la base de datos mientras se guardaba el cambio: puede que se haya guardado o no. Lea el elemento antes de volver a intentarlo.',
+  },
+  rest_not_ready: {
+    en: 'The service is not ready to answer yet.',
+    ca: 'El servei encara no està a punt per respondre.',
+    es: 'El servicio aún no está listo para responder.',
+  },
+  rest_precondition_failed: {
+    en: 'The item has changed since the version given in If-Match.',
+    ca: "L'element ha canviat des de la versió indicada a If-Match.",
+    es: 'El elemento ha cambiado desde la versión indicada en If-Match.',
+  },
+  rest_precondition_required: {
+    en: 'This change needs an If-Match header.',
+    ca: 'Aquest canvi necessita una capçalera If-Match.',
+    es: 'Este cambio necesita una cabecera If-Match.',
+  },
+  rest_too_many_fields: {
+    en: 'The request body has more than the allowed {limit} fields.',
+    ca: 'El cos de la petició té més camps dels {limit} permesos.',
+    es: 'El cuerpo de la petición tiene más campos de los {limit} permitidos.',
+  },
+  rest_invalid_body: {
+    en: 'The request body could not be read as it declares itself (encoding, charset or form data).',
+    ca: "No s'ha pogut llegir el cos de la petició tal com es declara (codificació, joc de caràcters o dades de formulari).",
+    es: 'No se ha podido leer el cuerpo de la petición tal como se declara (codificación, juego de caracteres o datos de formulario).',
+  },
   rest_response_timeout: {
     en: 'The server could not answer in time.',
     ca: 'El servidor no ha pogut respondre a temps.',

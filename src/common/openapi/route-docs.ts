@@ -18,22 +18,28 @@ import { LANGUAGES } from '../i18n/language';
 export const BEARER = 'bearer';
 
 /**
- * Errors every route may give: a bad parameter (`i18n_language` at least), a bad token, too
- * long a URL, too many requests, a fault, no answer in time.
+ * Errors every route may give: no route (a method override naming a verb the route lacks), a
+ * bad parameter (`i18n_language` at least), a bad token, too long a URL, too many requests, a
+ * fault, a busy or unreachable database, no answer in time.
  */
 const EVERY_ROUTE: readonly ErrorKind[] = [
+  'routeNotFound',
   'invalidParams',
   'notAuthenticated',
   'uriTooLong',
   'tooManyRequests',
   'internal',
   'responseTimeout',
+  'serviceBusy',
+  'databaseUnavailable',
 ];
 
 /** Errors of reading a request body. */
 const BODY_ERRORS: readonly ErrorKind[] = [
   'invalidJson',
+  'invalidBody',
   'payloadTooLarge',
+  'tooManyFields',
   'unsupportedMediaType',
 ];
 
@@ -96,7 +102,8 @@ const CACHEABLE: HeadersObject = {
 
 const RETRY_AFTER: HeadersObject = {
   'Retry-After': {
-    description: 'Seconds to wait before the client’s window allows requests again.',
+    description:
+      'Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503).',
     required: true,
     schema: { type: 'integer', minimum: 0 },
   },
@@ -144,7 +151,7 @@ function errorResponses(kinds: readonly ErrorKind[]): MethodDecorator[] {
         status,
         description: `Error: ${codes.join(', ')}.`,
         type: ErrorResponseDto,
-        headers: { ...EVERY_ANSWER, ...(status === 429 ? RETRY_AFTER : {}) },
+        headers: { ...EVERY_ANSWER, ...(status === 429 || status === 503 ? RETRY_AFTER : {}) },
         examples: Object.fromEntries(
           group.map((kind) => [
             kind,
@@ -221,6 +228,7 @@ export function ApiWrite(
     ...errorResponses([
       ...EVERY_ROUTE,
       'forbidden',
+      'commitUnknown',
       ...(body ? BODY_ERRORS : []),
       ...(docs.errors ?? []),
     ]),

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { eventAccess } from '../../access/event-access';
 import { Viewer } from '../../access/viewer';
 import { EventEntity } from '../../events/entities/event.entity';
 import { PostEntity, PostKind } from './post.entity';
+import { UnitOfWork } from '../unit-of-work';
 
 /** Hands out ids from the shared id space and tells which kind an id belongs to. */
 @Injectable()
 export class PostRegistry {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly unit: UnitOfWork) {}
 
   /** Takes a new id for an item of `kind`, inside the caller's transaction. */
   async allocate(manager: EntityManager, kind: PostKind): Promise<number> {
@@ -21,7 +21,7 @@ export class PostRegistry {
 
   /** The kind of item `id` names, or null when no item ever had it. */
   async kindOf(id: number): Promise<PostKind | null> {
-    const row = await this.dataSource.getRepository(PostEntity).findOne({
+    const row = await this.unit.manager.getRepository(PostEntity).findOne({
       where: { id },
       select: { id: true, kind: true },
     });
@@ -39,7 +39,7 @@ export class PostRegistry {
    * read) and, when password-protected, may edit.
    */
   async isEventVisibleTo(id: number, viewer: Viewer, now: Date): Promise<boolean> {
-    const event = await this.dataSource.getRepository(EventEntity).findOne({
+    const event = await this.unit.manager.getRepository(EventEntity).findOne({
       where: { id },
       select: { id: true, status: true, author: true, dateUtc: true, passwordHash: true },
     });

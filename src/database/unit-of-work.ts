@@ -1,0 +1,183 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { DomainError } from '../common/errors/domain-error';
+import {
+  isCommitLost,
+  isConnectionLost,
+  isTransientConflict,
+  NamedLockTimeoutError,
+} from './database-errors';
+
+/** The unit of work the current async context runs in. */
+interface RunningUnit {
+  readonly manager: EntityManager;
+  /** Whether it took named locks (MySQL `GET_LOCK`), released when it ends. */
+  namedLocks: boolean;
+}
+
+const current = new AsyncLocalStorage<RunningUnit>();
+
+/** How long a unit waits for a name another unit is creating before it starts again. */
+const NAME_LOCK_WAIT_SECONDS = 2;
+
+/** Attempts of one unit of work before a conflict is answered 503 `rest_service_busy`. */
+export const MAX_ATTEMPTS = 5;
+
+/** The first retry waits up to this long; each next one up to twice the one before. */
+const BASE_BACKOFF_MS = 10;
+
+/** Full jitter: a random wait below the attempt's ceiling, so retries of a crowd spread out. */
+function backoff(attempt: number): number {
+  return Math.random() * BASE_BACKOFF_MS * 2 ** (attempt - 1);
+}
+
+/**
+ * Serialises the units of work of one process. SQLite has one writer and TypeORM's SQLite
+ * driver one connection, on which concurrent transactions would nest into each other's
+ * savepoints; MySQL and MariaDB need no queue (their transactions are isolated by connection).
+ */
+class WriterQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(work, work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/**
+ * One request's writes as one transaction (issue 14, "one unit of work per request"). A write
+ * request's handler runs inside {@link UnitOfWork.run}; repositories take {@link manager} for
+ * every read and write, and {@link transaction} where they need one, which joins the request's.
+ * A deadlock, a lock wait timeout or a busy SQLite file rolls the whole unit back and runs it
+ * again, up to {@link MAX_ATTEMPTS} times with jittered backoff; then the caller is told 503
+ * with `Retry-After`. A connection lost during the commit leaves its outcome unknown, and the
+ * caller is told so (503 `rest_commit_unknown`), never that it failed.
+ */
+@Injectable()
+export class UnitOfWork {
+  private readonly logger = new Logger('UnitOfWork');
+  private readonly queue: WriterQueue | null;
+  /** Units of work run again after a conflict, since start (metrics, tests). */
+  retries = 0;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.queue = dataSource.options.type === 'better-sqlite3' ? new WriterQueue() : null;
+  }
+
+  /** The running unit of work's manager; outside one, the data source's. */
+  get manager(): EntityManager {
+    return current.getStore()?.manager ?? this.dataSource.manager;
+  }
+
+  /** Whether the caller runs inside a unit of work (and may take row locks). */
+  get active(): boolean {
+    return current.getStore() !== undefined;
+  }
+
+  /** Whether row locks (`SELECT … FOR UPDATE`) apply: MySQL and MariaDB, inside a unit. */
+  get locksRows(): boolean {
+    return this.active && this.queue === null;
+  }
+
+  /**
+   * The option that makes a `find` inside a write unit lock the rows it reads until the commit
+   * (`SELECT … FOR UPDATE`), so a concurrent write of the same item waits for this one instead
+   * of writing back what it read before. SQLite's units run one at a time and need none.
+   */
+  get rowLock(): { lock?: { mode: 'pessimistic_write' } } {
+    return this.locksRows ? { lock: { mode: 'pessimistic_write' } } : {};
+  }
+
+  /**
+   * Runs `work` as one transaction, retried whole on a conflict. Inside a running unit it joins
+   * that unit instead (one request, one transaction).
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (current.getStore()) return work();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const once = (): Promise<T> => this.once(work);
+        return await (this.queue ? this.queue.run(once) : once());
+      } catch (error) {
+        if (!isTransientConflict(error)) throw error;
+        if (attempt >= MAX_ATTEMPTS) {
+          this.logger.warn(`A unit of work met a conflict ${attempt} times; answered busy`);
+          throw new DomainError('serviceBusy');
+        }
+        this.retries += 1;
+        await sleep(backoff(attempt));
+      }
+    }
+  }
+
+  /** `work` in the running unit's transaction, or in one of its own outside a unit. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const unit = current.getStore();
+    return unit ? work(unit.manager) : this.run(() => work(this.manager));
+  }
+
+  /**
+   * Inside a write unit on MySQL/MariaDB, holds the name `key` of `scope` (a venue's, a term's)
+   * until the unit ends, so two units creating items of one name run one after the other and
+   * the second finds the first's item (units read committed rows). A wait past
+   * {@link NAME_LOCK_WAIT_SECONDS} starts the unit again, like a deadlock. SQLite's units run
+   * one at a time and need none.
+   */
+  async lockName(scope: string, key: string): Promise<void> {
+    const unit = current.getStore();
+    if (!unit || this.queue !== null) return;
+    const database = String(this.dataSource.options.database ?? '');
+    const digest = createHash('sha1').update(`${database}\0${scope}\0${key}`).digest('hex');
+    unit.namedLocks = true;
+    const rows: unknown = await unit.manager.query('SELECT GET_LOCK(?, ?) AS got', [
+      `calendar:${digest}`,
+      NAME_LOCK_WAIT_SECONDS,
+    ]);
+    const got = Array.isArray(rows) ? (rows[0] as { got?: unknown } | undefined)?.got : undefined;
+    if (Number(got) !== 1) throw new NamedLockTimeoutError();
+  }
+
+  private async once<T>(work: () => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner('master');
+    const unit: RunningUnit = { manager: runner.manager, namedLocks: false };
+    try {
+      // Read committed: a unit sees what others committed while it waited for their locks.
+      await runner.startTransaction(this.queue === null ? 'READ COMMITTED' : undefined);
+      let result: T;
+      try {
+        result = await current.run(unit, work);
+      } catch (error) {
+        await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      }
+      try {
+        await runner.commitTransaction();
+      } catch (error) {
+        if (isCommitLost(error)) throw new DomainError('commitUnknown');
+        await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      }
+      return result;
+    } catch (error) {
+      if (isConnectionLost(error)) throw new DomainError('databaseUnavailable');
+      throw error;
+    } finally {
+      if (unit.namedLocks) await this.releaseNames(runner);
+      await runner.release();
+    }
+  }
+
+  private async releaseNames(runner: QueryRunner): Promise<void> {
+    try {
+      await runner.query('SELECT RELEASE_ALL_LOCKS()');
+    } catch {
+      // A lost connection has released them already.
+    }
+  }
+}
