@@ -1310,6 +1310,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -1334,7 +1349,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -1357,7 +1372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -1366,6 +1381,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1452,6 +1469,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -1476,7 +1508,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -1499,7 +1531,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -1508,6 +1540,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,7 +1683,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `event-archive-page-not-found`. */
+            /** @description Error: `rest_no_route`, `event-archive-page-not-found`. */
             404: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -1688,7 +1722,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -1711,7 +1745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -1720,6 +1754,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1768,7 +1804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_missing_callback_param`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest_missing_callback_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -1813,7 +1849,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -1867,7 +1918,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -1890,7 +1941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -1899,6 +1950,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2005,6 +2058,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -2029,7 +2097,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -2052,7 +2120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2061,6 +2129,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2112,7 +2182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2157,7 +2227,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2211,7 +2296,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -2234,7 +2319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2243,6 +2328,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2294,7 +2381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2339,7 +2426,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2393,7 +2495,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -2416,7 +2518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2425,6 +2527,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2516,6 +2620,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `event-is-in-trash`. */
             410: {
                 headers: {
@@ -2555,7 +2674,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -2578,7 +2697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2587,6 +2706,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2638,7 +2759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2683,7 +2804,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2737,7 +2873,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -2760,7 +2896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2769,6 +2905,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2875,7 +3013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest-event-not-found`. */
+            /** @description Error: `rest_no_route`, `rest-event-not-found`. */
             404: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2914,7 +3052,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -2937,7 +3075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2946,6 +3084,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2997,7 +3137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest-invalid-event-id`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest-invalid-event-id`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3042,7 +3182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest-event-not-found`. */
+            /** @description Error: `rest_no_route`, `rest-event-not-found`. */
             404: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3057,7 +3197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3111,7 +3251,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -3134,7 +3274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3143,6 +3283,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3194,7 +3336,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest-invalid-event-id`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest-invalid-event-id`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3239,7 +3381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest-event-not-found`. */
+            /** @description Error: `rest_no_route`, `rest-event-not-found`. */
             404: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3254,7 +3396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3308,7 +3450,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -3331,7 +3473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3340,6 +3482,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3431,7 +3575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest-event-not-found`. */
+            /** @description Error: `rest_no_route`, `rest-event-not-found`. */
             404: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3485,7 +3629,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -3508,7 +3652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3517,6 +3661,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3568,7 +3714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest-invalid-event-id`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest-invalid-event-id`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3613,7 +3759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest-event-not-found`. */
+            /** @description Error: `rest_no_route`, `rest-event-not-found`. */
             404: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3628,7 +3774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3682,7 +3828,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -3705,7 +3851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3714,6 +3860,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3822,7 +3970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `venue-archive-page-not-found`. */
+            /** @description Error: `rest_no_route`, `venue-archive-page-not-found`. */
             404: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3861,7 +4009,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -3884,7 +4032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3893,6 +4041,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3939,7 +4089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_missing_callback_param`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest_missing_callback_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -3984,7 +4134,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4038,7 +4203,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -4061,7 +4226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4070,6 +4235,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4174,6 +4341,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -4198,7 +4380,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -4221,7 +4403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4230,6 +4412,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,7 +4463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4324,7 +4508,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4378,7 +4577,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -4401,7 +4600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4410,6 +4609,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4459,7 +4660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4504,7 +4705,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4558,7 +4774,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -4581,7 +4797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4590,6 +4806,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4679,6 +4897,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `venue-is-in-trash`. */
             410: {
                 headers: {
@@ -4718,7 +4951,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -4741,7 +4974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4750,6 +4983,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4799,7 +5034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4844,7 +5079,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4898,7 +5148,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -4921,7 +5171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -4930,6 +5180,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5034,6 +5286,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -5058,7 +5325,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -5081,7 +5348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5090,6 +5357,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5139,7 +5408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5184,7 +5453,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5238,7 +5522,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -5261,7 +5545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5270,6 +5554,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5319,7 +5605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5364,7 +5650,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5418,7 +5719,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -5441,7 +5742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5450,6 +5751,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5539,6 +5842,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `venue-is-in-trash`. */
             410: {
                 headers: {
@@ -5578,7 +5896,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -5601,7 +5919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5610,6 +5928,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5659,7 +5979,7 @@ export interface operations {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5704,7 +6024,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5758,7 +6093,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -5781,7 +6116,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5790,6 +6125,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5898,7 +6235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `organizer-archive-page-not-found`. */
+            /** @description Error: `rest_no_route`, `organizer-archive-page-not-found`. */
             404: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5937,7 +6274,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -5960,7 +6297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -5969,6 +6306,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6015,7 +6354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_missing_callback_param`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest_missing_callback_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6060,7 +6399,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6114,7 +6468,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -6137,7 +6491,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6146,6 +6500,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6250,6 +6606,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -6274,7 +6645,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -6297,7 +6668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6306,6 +6677,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6355,7 +6728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6400,7 +6773,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6454,7 +6842,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -6477,7 +6865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6486,6 +6874,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6535,7 +6925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6580,7 +6970,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6634,7 +7039,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -6657,7 +7062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6666,6 +7071,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6755,6 +7162,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `organizer-is-in-trash`. */
             410: {
                 headers: {
@@ -6794,7 +7216,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -6817,7 +7239,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6826,6 +7248,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6875,7 +7299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6920,7 +7344,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -6974,7 +7413,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -6997,7 +7436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7006,6 +7445,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7110,6 +7551,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -7134,7 +7590,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -7157,7 +7613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7166,6 +7622,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7215,7 +7673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7260,7 +7718,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7314,7 +7787,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -7337,7 +7810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7346,6 +7819,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7395,7 +7870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7440,7 +7915,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7494,7 +7984,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -7517,7 +8007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7526,6 +8016,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7615,6 +8107,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `organizer-is-in-trash`. */
             410: {
                 headers: {
@@ -7654,7 +8161,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -7677,7 +8184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7686,6 +8193,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7735,7 +8244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7780,7 +8289,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7834,7 +8358,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -7857,7 +8381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -7866,6 +8390,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7983,6 +8509,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -8007,7 +8548,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -8030,7 +8571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8039,6 +8580,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8085,7 +8628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Term"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_missing_callback_param`, `term_exists`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest_missing_callback_param`, `term_exists`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8130,7 +8673,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8184,7 +8742,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -8207,7 +8765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8216,6 +8774,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8305,6 +8865,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -8329,7 +8904,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -8352,7 +8927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8361,6 +8936,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8410,7 +8987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Term"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `term_exists`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8455,7 +9032,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8509,7 +9101,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -8532,7 +9124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8541,6 +9133,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8590,7 +9184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Term"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `term_exists`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8635,7 +9229,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8689,7 +9298,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -8712,7 +9321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8721,6 +9330,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8810,6 +9421,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -8834,7 +9460,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -8857,7 +9483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8866,6 +9492,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8915,7 +9543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Term"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `term_exists`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -8960,7 +9588,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9014,7 +9657,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -9037,7 +9680,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9046,6 +9689,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9161,6 +9806,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -9185,7 +9845,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -9208,7 +9868,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9217,6 +9877,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9263,7 +9925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Term"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_missing_callback_param`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest_missing_callback_param`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9308,7 +9970,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9362,7 +10039,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -9385,7 +10062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9394,6 +10071,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9483,6 +10162,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -9507,7 +10201,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -9530,7 +10224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9539,6 +10233,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9588,7 +10284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Term"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9633,7 +10329,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9687,7 +10398,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -9710,7 +10421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9719,6 +10430,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9768,7 +10481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Term"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9813,7 +10526,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9867,7 +10595,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -9890,7 +10618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -9899,6 +10627,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9988,6 +10718,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -10012,7 +10757,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -10035,7 +10780,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -10044,6 +10789,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10093,7 +10840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Term"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -10138,7 +10885,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_payload_too_large`. */
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
             413: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -10192,7 +10954,7 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
-                    /** @description Seconds to wait before the client’s window allows requests again. */
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
                     "Retry-After": number;
                     [name: string]: unknown;
                 };
@@ -10215,7 +10977,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_response_timeout`. */
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -10224,6 +10986,8 @@ export interface operations {
                     "X-Request-Id": string;
                     /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
                     "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,4 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
+import { RouteNotFoundError } from '../errors/domain-error';
+
+/**
+ * What a POST may turn into: the update and delete verbs. Turning it into a read (GET, HEAD)
+ * or anything else would answer a body-less request, or one whose answer has no body, to a
+ * client that sent a body: no route.
+ */
+const OVERRIDABLE: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const OVERRIDE_PARAM = '_method';
 
@@ -23,8 +31,9 @@ function takeOverrideParam(url: string): { url: string; value: string | undefine
 /**
  * `_method` (query) or `X-HTTP-Method-Override` (header) turns a POST into the method it names,
  * for clients and proxies that only send GET and POST (contract §1). Only a POST is turned:
- * a GET can never become a write. `_method` is taken off the query so no validation sees it;
- * a name that is not a method of the route leaves no route (404).
+ * a GET can never become a write, and a POST becomes only an update or a delete. `_method` is
+ * taken off the query so no validation sees it; any other name, or one that is not a method of
+ * the route, is no route (404).
  */
 export function methodOverrideMiddleware() {
   return (request: Request, _response: Response, next: NextFunction): void => {
@@ -40,7 +49,12 @@ export function methodOverrideMiddleware() {
       const header = request.headers['x-http-method-override'];
       const wanted = fromQuery ?? (typeof header === 'string' ? header : undefined);
       if (wanted !== undefined && wanted.trim() !== '') {
-        request.method = wanted.trim().toUpperCase();
+        const method = wanted.trim().toUpperCase();
+        if (!OVERRIDABLE.has(method)) {
+          next(new RouteNotFoundError());
+          return;
+        }
+        request.method = method;
       }
     }
     next();

@@ -9,6 +9,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  Max,
   Matches,
   Min,
   MinLength,
@@ -45,13 +46,14 @@ export function BooleanParam(fallback?: boolean): PropertyDecorator {
 }
 
 /** An optional whole number of at least `min`. */
-export function IntegerParam(min = 1): PropertyDecorator {
+export function IntegerParam(min = 1, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
   return applyDecorators(
-    documented({ type: 'integer', minimum: min }),
+    documented({ type: 'integer', minimum: min, maximum: max }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toInteger(value)),
     IsInt(context({ message: 'param.invalid' })),
     Min(min, context({ message: 'param.invalid' })),
+    Max(max, context({ message: 'param.invalid' })),
   );
 }
 
@@ -71,8 +73,9 @@ export function DateParam(): PropertyDecorator {
   return applyDecorators(
     documented({ type: 'string' }),
     IsOptional(),
+    // null (JSON's "no value") is a date not given, as an absent field is.
     Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' ? value.trim() : value,
+      typeof value === 'string' ? value.trim() : (value ?? undefined),
     ),
     ValidateBy(
       { name: 'isDateInput', validator: { validate: (value: unknown) => isParsableDate(value) } },
@@ -119,12 +122,15 @@ export function WebsiteParam(): PropertyDecorator {
 }
 
 /** An optional image: an http(s) URL or a positive integer id; `""` removes it. */
+/** Largest attachment id an image may name: the column is an unsigned 32-bit integer. */
+export const MAX_IMAGE_ID = 4_294_967_295;
+
 export function ImageParam(): PropertyDecorator {
   return applyDecorators(
     documented({
       oneOf: [
         { type: 'string', format: 'uri' },
-        { type: 'integer', minimum: 1 },
+        { type: 'integer', minimum: 1, maximum: MAX_IMAGE_ID },
         { type: 'string', maxLength: 0 },
       ],
     }),
@@ -136,7 +142,7 @@ export function ImageParam(): PropertyDecorator {
         validator: {
           validate: (v: unknown) =>
             v === '' ||
-            (typeof v === 'number' && Number.isInteger(v) && v > 0) ||
+            (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_IMAGE_ID) ||
             (typeof v === 'string' && isHttpUrl(v)),
         },
       },
@@ -187,6 +193,7 @@ export function IdOrSlugListParam(): PropertyDecorator {
     Transform(({ value }: { value: unknown }) => toList(value)),
     IsArray(context({ message: 'param.invalid' })),
     ArrayNotEmpty(context({ message: 'param.invalid' })),
+    IsString({ each: true, ...context({ message: 'param.invalid' }) }),
   );
 }
 

@@ -4,6 +4,7 @@ import { validateSync, ValidationError } from 'class-validator';
 import { InvalidParamsError, MissingParamsError, ParamProblem } from '../errors/domain-error';
 import { isMessageKey, MessageKey } from '../i18n/messages';
 import { asRecord } from './convert';
+import { InputTooDeepError, isUnsafeKey, safeInput } from './safe-input';
 
 /** What a validator decorator may carry to shape the error it produces. */
 export interface ProblemContext {
@@ -51,12 +52,31 @@ function missingParams(type: object, source: Record<string, unknown>): string[] 
 }
 
 /**
+ * `plain` as a record of safe values (safe-input.ts); a parameter nested too deep is invalid.
+ */
+function safeSource(plain: unknown): Record<string, unknown> {
+  const source: Record<string, unknown> = {};
+  const tooDeep: ParamProblem[] = [];
+  for (const [param, value] of Object.entries(asRecord(plain))) {
+    if (isUnsafeKey(param)) continue;
+    try {
+      source[param] = safeInput(value, 1);
+    } catch (error: unknown) {
+      if (!(error instanceof InputTooDeepError)) throw error;
+      tooDeep.push({ param, message: 'param.invalid' });
+    }
+  }
+  if (tooDeep.length > 0) throw new InvalidParamsError(tooDeep);
+  return source;
+}
+
+/**
  * Converts `plain` (a query or body) into `type` and validates it, WordPress's way: missing
  * required parameters (null counts as missing) are reported first, all together; then every
  * invalid one, all together.
  */
 export function validateInput<T extends object>(type: ClassConstructor<T>, plain: unknown): T {
-  const source = asRecord(plain);
+  const source = safeSource(plain);
   const missing = missingParams(type, source);
   if (missing.length > 0) throw new MissingParamsError(missing);
   const instance = plainToInstance(type, source, { exposeDefaultValues: false });
