@@ -57,7 +57,16 @@ export interface EventListFilter {
   readonly featured?: boolean;
   readonly include?: readonly number[];
   readonly postParent?: number;
-  readonly search?: { readonly words: readonly string[]; readonly language: Language };
+  readonly search?: {
+    readonly words: readonly string[];
+    readonly language: Language;
+    /**
+     * Whose password-protected events a search may match by their hidden text (description
+     * and excerpt): everyone's (`any`, editors), this author's, or nobody's (`none`). Other
+     * protected events match by title only, so their text cannot be guessed a query at a time.
+     */
+    readonly protectedTextOf: 'any' | 'none' | number;
+  };
   /** Events filed under any of these categories or a category below one of them. */
   readonly categoryIds?: readonly number[];
   readonly tagIds?: readonly number[];
@@ -513,7 +522,7 @@ export class EventsRepository {
     if (filter.postParent !== undefined) {
       query.andWhere('e.postParent = :postParent', { postParent: filter.postParent });
     }
-    if (filter.search) this.whereSearch(query, id, filter.search.words, filter.search.language);
+    if (filter.search) this.whereSearch(query, id, filter.search);
     this.whereLinked(query, id, filter, drivingKey);
     return { query, rows, id, repeated: (driving?.length ?? 0) > 1 };
   }
@@ -569,30 +578,44 @@ export class EventsRepository {
   private whereSearch(
     query: SelectQueryBuilder<ObjectLiteral>,
     id: string,
-    words: readonly string[],
-    language: Language,
+    search: NonNullable<EventListFilter['search']>,
   ): void {
+    const { words, language, protectedTextOf } = search;
     const tokens = searchTokens(words);
     const sqlite = this.dataSource.options.type === 'better-sqlite3';
     const indexed = sqlite
       ? tokens
       : tokens.filter((token) => token.length >= MYSQL_MIN_INDEXED_LENGTH);
+    // A protected event whose text the viewer may not read matches by its title only.
+    const hidden =
+      protectedTextOf === 'any'
+        ? null
+        : `EXISTS (SELECT 1 FROM events p WHERE p.id = ${id} AND p.password_hash IS NOT NULL${
+            protectedTextOf === 'none' ? '' : ' AND p.author <> :searchAuthor'
+          })`;
+    if (typeof protectedTextOf === 'number') query.setParameter('searchAuthor', protectedTextOf);
     indexed.forEach((token, index) => {
       const name = `searchToken${index}`;
-      if (sqlite) {
-        query.andWhere(
-          `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name} AND (event_search.rowid % 4 = :searchCode OR event_search.rowid % 4 = (SELECT ${SQLITE_LANGUAGE_CODE} FROM events o WHERE o.id = event_search.rowid / 4)))`,
-          { [name]: fts5Query([token]), searchCode: SEARCH_LANGUAGE_CODES[language] },
-        );
-      } else {
-        query.andWhere(
-          `${id} IN (SELECT st.event_id FROM event_translations st WHERE MATCH (st.title, st.description, st.excerpt) AGAINST (:${name} IN BOOLEAN MODE) AND (st.language = :searchLanguage OR st.language = (SELECT o.original_language FROM events o WHERE o.id = st.event_id)))`,
-          { [name]: booleanModeQuery([token]), searchLanguage: language },
-        );
-      }
+      const matching = (titleOnly: boolean): string =>
+        sqlite
+          ? `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name}${titleOnly ? 'Title' : ''} AND (event_search.rowid % 4 = :searchCode OR event_search.rowid % 4 = (SELECT ${SQLITE_LANGUAGE_CODE} FROM events o WHERE o.id = event_search.rowid / 4)))`
+          : `${id} IN (SELECT st.event_id FROM event_translations st WHERE MATCH (${titleOnly ? 'st.title' : 'st.title, st.description, st.excerpt'}) AGAINST (:${name} IN BOOLEAN MODE) AND (st.language = :searchLanguage OR st.language = (SELECT o.original_language FROM events o WHERE o.id = st.event_id)))`;
+      const clause = hidden
+        ? `(${matching(false)} AND (NOT ${hidden} OR ${matching(true)}))`
+        : matching(false);
+      query.andWhere(
+        clause,
+        sqlite
+          ? {
+              [name]: fts5Query([token]),
+              [`${name}Title`]: `title : ${fts5Query([token])}`,
+              searchCode: SEARCH_LANGUAGE_CODES[language],
+            }
+          : { [name]: booleanModeQuery([token]), searchLanguage: language },
+      );
     });
     const short = tokens.filter((token) => !indexed.includes(token));
-    if (short.length > 0) this.whereContains(query, short, language);
+    if (short.length > 0) this.whereContains(query, short, language, hidden);
   }
 
   /** Every word occurs in the title, description or excerpt a reader of `language` sees. */
@@ -600,6 +623,8 @@ export class EventsRepository {
     query: SelectQueryBuilder<ObjectLiteral>,
     words: readonly string[],
     language: Language,
+    /** A condition true of events matched by their title only (see `whereSearch`). */
+    titleOnly: string | null,
   ): void {
     query
       .leftJoin(
@@ -615,10 +640,13 @@ export class EventsRepository {
       );
     words.forEach((word, index) => {
       const name = `word${index}`;
-      const fields = ['title', 'description', 'excerpt'].map(
+      const [title, ...text] = ['title', 'description', 'excerpt'].map(
         (field) => `COALESCE(tr.${field}, tro.${field}) LIKE :${name} ESCAPE '!'`,
       );
-      query.andWhere(`(${fields.join(' OR ')})`, { [name]: containsPattern(word) });
+      const inText = `(${text.join(' OR ')})`;
+      query.andWhere(`(${title} OR ${titleOnly ? `(NOT ${titleOnly} AND ${inText})` : inText})`, {
+        [name]: containsPattern(word),
+      });
     });
   }
 }

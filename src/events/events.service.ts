@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
 import {
   mayEdit,
+  mayEditOthers,
   mayManageTerms,
   mayWrite,
   requireAuthorChoice,
@@ -62,6 +63,15 @@ function totalKey(filter: EventListFilter): string {
     if (name === 'now') return undefined;
     return value instanceof Set ? [...(value as Set<string>)].sort() : value;
   });
+}
+
+/**
+ * Whose password-protected events `viewer` may find by their hidden text: those they may edit
+ * (isLocked), which is everyone's for editors and their own for authors and contributors.
+ */
+function protectedTextOf(viewer: Viewer): 'any' | 'none' | number {
+  if (mayEditOthers(viewer)) return 'any';
+  return mayWrite(viewer) && viewer.userId !== null ? viewer.userId : 'none';
 }
 
 /** A page of events with what its links and headers need. */
@@ -126,7 +136,10 @@ export class EventsService {
       featured: query.featured,
       include: query.include?.map(Number),
       postParent: query.post_parent,
-      search: words.length > 0 ? { words, language } : undefined,
+      search:
+        words.length > 0
+          ? { words, language, protectedTextOf: protectedTextOf(viewer) }
+          : undefined,
     };
     const offset = (paging.page - 1) * paging.perPage;
     // The total is shared by every page of one filter until the next write (read cache).

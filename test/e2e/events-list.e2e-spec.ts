@@ -340,6 +340,33 @@ describe('GET /events', () => {
     expect((await list('?search=dj%20vinyl')).total).toBe(1);
   });
 
+  it('finds a password-protected event by its hidden text only for those who may read it', async () => {
+    await createEvent(sut.http, {
+      title: 'Members evening',
+      description: 'Secret venue behind the lighthouse',
+      excerpt: 'Whisper code',
+      password: 'open-sesame',
+    });
+    await createEvent(sut.http, { title: 'Lighthouse tour', description: 'Open to all' });
+    const asEditor = async (search: string): Promise<number> =>
+      Number((await sut.admin.get(`${EVENTS}?search=${search}`).expect(200)).body.total);
+
+    // Anonymous readers: the protected event by its title, never by its description or excerpt
+    // (short words, matched as substrings on MySQL, included).
+    expect((await list('?search=lighthouse')).events.map((event) => event.title)).toEqual([
+      'Lighthouse tour',
+    ]);
+    expect((await list('?search=whisper')).total).toBe(0);
+    expect((await list('?search=wh')).total).toBe(0);
+    expect((await list('?search=members')).total).toBe(1);
+    expect((await list('?search=members%20secret')).total).toBe(0);
+    // Editors may read it, so they find it by any of its text.
+    expect(await asEditor('lighthouse')).toBe(2);
+    expect(await asEditor('whisper')).toBe(1);
+    expect(await asEditor('wh')).toBe(1);
+    expect(await asEditor('members%20secret')).toBe(1);
+  });
+
   it('rejects an empty search', async () => {
     const response = await request(sut.http).get(`${EVENTS}?search=`).expect(400);
 

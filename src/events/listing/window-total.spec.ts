@@ -41,7 +41,7 @@ describe('windowPlan', () => {
       { categoryIds: [1, 2] },
       { categoryIds: [1], tagIds: [2] },
       { categoryIds: [] },
-      { search: { words: ['jazz'], language: 'en' } },
+      { search: { words: ['jazz'], language: 'en', protectedTextOf: 'none' } },
       { venueIds: [4] },
       { organizerIds: [4] },
       { nearVenueIds: [] },
