@@ -44,6 +44,8 @@ export function configureApp(app: NestExpressApplication): void {
   const config = app.get(AppConfig);
   const prefix = config.API_PREFIX;
   app.set('query parser', 'extended');
+  // Strong tags: a tag names these exact bytes, so `If-Match` may compare them (preconditions.ts).
+  app.set('etag', 'strong');
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
   app.disable('x-powered-by');
   // First, so that every request has an id, a log line and its metrics, refused ones included.

@@ -1,6 +1,8 @@
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { ErrorKind } from '../common/errors/error-kinds';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { checkIfMatch, entityTag, IfMatch } from '../common/http/preconditions';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
 import { RequiresPermission } from '../access/permission.decorator';
@@ -18,6 +20,7 @@ import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { EventsPresenter } from './events.presenter';
 import { EventsService } from './events.service';
+import { EventView } from './events.mapper';
 import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
 
 /** What a read of one event may be refused for besides a bad id or slug. */
@@ -105,6 +108,7 @@ export class EventsController {
   @RequiresPermission('event:edit')
   @ApiWrite({
     by: 'slug',
+    ifMatch: true,
     status: 200,
     description: 'The event updated.',
     type: EventResponseDto,
@@ -117,12 +121,15 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(
-      await this.events.updateBySlug(slug, body, language, viewer),
-      language,
-      links,
+    await checkIfMatch(ifMatch, async () =>
+      this.asRead(await this.events.getBySlug(slug, viewer, language, undefined), language, links),
     );
+    const event = await this.events.updateBySlug(slug, body, language, viewer);
+    response.setHeader('ETag', entityTag(this.asRead(event, language, links)));
+    return this.presenter.one(event, language, links);
   }
 
   /** Move an event to the trash, by slug. */
@@ -130,6 +137,7 @@ export class EventsController {
   @RequiresPermission('event:delete')
   @ApiWrite({
     by: 'slug',
+    ifMatch: true,
     status: 200,
     description: 'The event, now in the trash.',
     type: EventResponseDto,
@@ -141,7 +149,11 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<EventResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.asRead(await this.events.getBySlug(slug, viewer, language, undefined), language, links),
+    );
     const event = await this.events.trashBySlug(slug, language, viewer);
     return this.presenter.one(event, language, links);
   }
@@ -175,6 +187,7 @@ export class EventsController {
   @RequiresPermission('event:edit')
   @ApiWrite({
     by: 'id',
+    ifMatch: true,
     status: 200,
     description: 'The event updated.',
     type: EventResponseDto,
@@ -188,12 +201,15 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(
-      await this.events.updateById(id, body, language, viewer),
-      language,
-      links,
+    await checkIfMatch(ifMatch, async () =>
+      this.asRead(await this.events.getById(id, viewer, language, undefined), language, links),
     );
+    const event = await this.events.updateById(id, body, language, viewer);
+    response.setHeader('ETag', entityTag(this.asRead(event, language, links)));
+    return this.presenter.one(event, language, links);
   }
 
   /** Move an event to the trash; a second delete is 410. */
@@ -201,6 +217,7 @@ export class EventsController {
   @RequiresPermission('event:delete')
   @ApiWrite({
     by: 'id',
+    ifMatch: true,
     status: 200,
     description: 'The event, now in the trash.',
     type: EventResponseDto,
@@ -212,7 +229,19 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<EventResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.asRead(await this.events.getById(id, viewer, language, undefined), language, links),
+    );
     return this.presenter.one(await this.events.trashById(id, language, viewer), language, links);
+  }
+
+  /**
+   * `event` as a single read shows it (with `json_ld`): what its entity tag names, which an
+   * update's answer carries and `If-Match` is checked against.
+   */
+  private asRead(event: EventView, language: Language, links: ApiLinks): EventResponseDto {
+    return this.presenter.one(event, language, links, true);
   }
 }

@@ -1,5 +1,7 @@
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { checkIfMatch, entityTag, IfMatch } from '../common/http/preconditions';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
 import { RequiresPermission } from '../access/permission.decorator';
@@ -94,6 +96,7 @@ export class OrganizersController {
   @RequiresPermission('organizer:edit')
   @ApiWrite({
     by: 'slug',
+    ifMatch: true,
     status: 200,
     description: 'The organizer updated.',
     type: OrganizerResponseDto,
@@ -106,8 +109,14 @@ export class OrganizersController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<OrganizerResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.presenter.one(await this.organizers.getBySlug(slug, viewer), language, links, true),
+    );
     const organizer = await this.organizers.updateBySlug(slug, body, language, viewer);
+    response.setHeader('ETag', entityTag(this.presenter.one(organizer, language, links, true)));
     return this.presenter.one(organizer, language, links);
   }
 
@@ -116,6 +125,7 @@ export class OrganizersController {
   @RequiresPermission('organizer:delete')
   @ApiWrite({
     by: 'slug',
+    ifMatch: true,
     status: 200,
     description: 'The organizer, now in the trash.',
     type: OrganizerResponseDto,
@@ -127,7 +137,11 @@ export class OrganizersController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<OrganizerResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.presenter.one(await this.organizers.getBySlug(slug, viewer), language, links, true),
+    );
     return this.presenter.one(await this.organizers.trashBySlug(slug, viewer), language, links);
   }
 
@@ -155,6 +169,7 @@ export class OrganizersController {
   @RequiresPermission('organizer:edit')
   @ApiWrite({
     by: 'id',
+    ifMatch: true,
     status: 200,
     description: 'The organizer updated.',
     type: OrganizerResponseDto,
@@ -167,8 +182,14 @@ export class OrganizersController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<OrganizerResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.presenter.one(await this.organizers.getById(id, viewer), language, links, true),
+    );
     const organizer = await this.organizers.updateById(id, body, language, viewer);
+    response.setHeader('ETag', entityTag(this.presenter.one(organizer, language, links, true)));
     return this.presenter.one(organizer, language, links);
   }
 
@@ -177,6 +198,7 @@ export class OrganizersController {
   @RequiresPermission('organizer:delete')
   @ApiWrite({
     by: 'id',
+    ifMatch: true,
     status: 200,
     description: 'The organizer, now in the trash.',
     type: OrganizerResponseDto,
@@ -188,7 +210,11 @@ export class OrganizersController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<OrganizerResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.presenter.one(await this.organizers.getById(id, viewer), language, links, true),
+    );
     return this.presenter.one(await this.organizers.trashById(id, viewer), language, links);
   }
 }

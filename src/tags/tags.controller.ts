@@ -10,6 +10,7 @@ import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
 import { Paging, PagingPipe } from '../common/paging/paging';
 import { RouteIdPipe } from '../common/validation/route-id.pipe';
+import { checkIfMatch, IfMatch } from '../common/http/preconditions';
 import { TermQueryDto } from '../terms/dto/term-query.dto';
 import { TermResponseDto } from '../terms/dto/term.response.dto';
 import { TAG } from '../terms/taxonomy';
@@ -84,6 +85,7 @@ export class TagsController {
   @RequiresPermission('term:edit')
   @ApiWrite({
     by: 'id',
+    ifMatch: true,
     status: 200,
     description: 'The tag updated.',
     type: TermResponseDto,
@@ -97,7 +99,12 @@ export class TagsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<TermResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      toTermResponse(await this.terms.get(TAG, id), { language, links }),
+    );
+    // A term reads the same in an update's answer as in a read: Express tags it alike.
     return toTermResponse(await this.terms.update(TAG, id, body, language, viewer), {
       language,
       links,
@@ -109,6 +116,7 @@ export class TagsController {
   @RequiresPermission('term:delete')
   @ApiWrite({
     by: 'id',
+    ifMatch: true,
     status: 200,
     description: 'The tag as it was; it is deleted for good.',
     type: TermResponseDto,
@@ -119,7 +127,11 @@ export class TagsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<TermResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      toTermResponse(await this.terms.get(TAG, id), { language, links }),
+    );
     return toTermResponse(await this.terms.delete(TAG, id, viewer), { language, links });
   }
 }

@@ -1,5 +1,7 @@
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { checkIfMatch, entityTag, IfMatch } from '../common/http/preconditions';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
 import { RequiresPermission } from '../access/permission.decorator';
@@ -90,6 +92,7 @@ export class VenuesController {
   @RequiresPermission('venue:edit')
   @ApiWrite({
     by: 'slug',
+    ifMatch: true,
     status: 200,
     description: 'The venue updated.',
     type: VenueResponseDto,
@@ -102,8 +105,14 @@ export class VenuesController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<VenueResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.presenter.one(await this.venues.getBySlug(slug, viewer), language, links, true),
+    );
     const venue = await this.venues.updateBySlug(slug, body, language, viewer);
+    response.setHeader('ETag', entityTag(this.presenter.one(venue, language, links, true)));
     return this.presenter.one(venue, language, links);
   }
 
@@ -112,6 +121,7 @@ export class VenuesController {
   @RequiresPermission('venue:delete')
   @ApiWrite({
     by: 'slug',
+    ifMatch: true,
     status: 200,
     description: 'The venue, now in the trash.',
     type: VenueResponseDto,
@@ -123,7 +133,11 @@ export class VenuesController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<VenueResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.presenter.one(await this.venues.getBySlug(slug, viewer), language, links, true),
+    );
     return this.presenter.one(await this.venues.trashBySlug(slug, viewer), language, links);
   }
 
@@ -151,6 +165,7 @@ export class VenuesController {
   @RequiresPermission('venue:edit')
   @ApiWrite({
     by: 'id',
+    ifMatch: true,
     status: 200,
     description: 'The venue updated.',
     type: VenueResponseDto,
@@ -163,8 +178,14 @@ export class VenuesController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<VenueResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.presenter.one(await this.venues.getById(id, viewer), language, links, true),
+    );
     const venue = await this.venues.updateById(id, body, language, viewer);
+    response.setHeader('ETag', entityTag(this.presenter.one(venue, language, links, true)));
     return this.presenter.one(venue, language, links);
   }
 
@@ -173,6 +194,7 @@ export class VenuesController {
   @RequiresPermission('venue:delete')
   @ApiWrite({
     by: 'id',
+    ifMatch: true,
     status: 200,
     description: 'The venue, now in the trash.',
     type: VenueResponseDto,
@@ -184,7 +206,11 @@ export class VenuesController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @IfMatch() ifMatch: string | undefined,
   ): Promise<VenueResponseDto> {
+    await checkIfMatch(ifMatch, async () =>
+      this.presenter.one(await this.venues.getById(id, viewer), language, links, true),
+    );
     return this.presenter.one(await this.venues.trashById(id, viewer), language, links);
   }
 }

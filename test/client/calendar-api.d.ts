@@ -2147,7 +2147,10 @@ export interface operations {
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -2176,6 +2179,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2229,6 +2234,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -2346,7 +2366,10 @@ export interface operations {
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -2375,6 +2398,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2428,6 +2453,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -2545,7 +2585,10 @@ export interface operations {
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -2650,6 +2693,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -2724,7 +2782,10 @@ export interface operations {
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -2753,6 +2814,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2806,6 +2869,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -3102,7 +3180,10 @@ export interface operations {
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -3131,6 +3212,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3184,6 +3267,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`, `rest-event-not-found`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -3301,7 +3399,10 @@ export interface operations {
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -3330,6 +3431,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3383,6 +3486,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`, `rest-event-not-found`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -3500,7 +3618,10 @@ export interface operations {
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -3605,6 +3726,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -3679,7 +3815,10 @@ export interface operations {
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -3708,6 +3847,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3761,6 +3902,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`, `rest-event-not-found`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -4428,7 +4584,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -4457,6 +4616,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4510,6 +4671,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -4625,7 +4801,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -4654,6 +4833,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4707,6 +4888,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -4822,7 +5018,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -4927,6 +5126,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -4999,7 +5213,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -5028,6 +5245,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5081,6 +5300,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -5373,7 +5607,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -5402,6 +5639,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5455,6 +5694,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -5570,7 +5824,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -5599,6 +5856,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5652,6 +5911,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -5767,7 +6041,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -5872,6 +6149,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -5944,7 +6236,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -5973,6 +6268,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6026,6 +6323,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -6693,7 +7005,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -6722,6 +7037,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6775,6 +7092,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -6890,7 +7222,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -6919,6 +7254,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6972,6 +7309,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -7087,7 +7439,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -7192,6 +7547,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -7264,7 +7634,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The slug. */
                 slug: string;
@@ -7293,6 +7666,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7346,6 +7721,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -7638,7 +8028,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -7667,6 +8060,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7720,6 +8115,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -7835,7 +8245,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -7864,6 +8277,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7917,6 +8332,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -8032,7 +8462,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -8137,6 +8570,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -8209,7 +8657,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -8238,6 +8689,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8291,6 +8744,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -8952,7 +9420,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -8981,6 +9452,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9034,6 +9507,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -9149,7 +9637,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -9178,6 +9669,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9231,6 +9724,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -9346,7 +9854,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -9436,6 +9947,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -9508,7 +10034,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -9537,6 +10066,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9590,6 +10121,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -10249,7 +10795,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -10278,6 +10827,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10331,6 +10882,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -10446,7 +11012,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -10475,6 +11044,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10528,6 +11099,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -10643,7 +11229,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -10733,6 +11322,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: `rest_uri_too_long`. */
             414: {
                 headers: {
@@ -10805,7 +11409,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description The id. */
                 id: number;
@@ -10834,6 +11441,8 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10887,6 +11496,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";

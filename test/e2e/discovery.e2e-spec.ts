@@ -247,6 +247,7 @@ describe('discovery: /doc and the namespace index', () => {
       '403',
       '404',
       '410',
+      '412',
       '414',
       '429',
       '500',

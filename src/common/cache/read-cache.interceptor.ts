@@ -103,7 +103,7 @@ export class ReadCacheInterceptor implements NestInterceptor {
       const value = response.getHeader(name);
       if (typeof value === 'string') headers[name] = value;
     }
-    return { body: text, etag: etag(text, { weak: true }), headers, madeAt: Date.now() };
+    return { body: text, etag: etag(text), headers, madeAt: Date.now() };
   }
 
   private replay(response: Response, answer: CachedAnswer): void {

@@ -2,6 +2,7 @@ import { applyDecorators, Type } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
+  ApiHeader,
   ApiParam,
   ApiResponse,
   ApiSecurity,
@@ -48,6 +49,14 @@ export const BODY_MEDIA_TYPES = ['application/json', 'application/x-www-form-url
 
 const REQUEST_ID: HeaderObject = {
   description: 'The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it.',
+  required: true,
+  schema: { type: 'string' },
+};
+
+/** The tag an update's answer carries: that of the item as a single read now shows it. */
+const UPDATED_ETAG: HeaderObject = {
+  description:
+    'The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write.',
   required: true,
   schema: { type: 'string' },
 };
@@ -172,7 +181,18 @@ export interface RouteDocs {
   readonly errors?: readonly ErrorKind[];
   /** An item route's path parameter. */
   readonly by?: keyof typeof PATH_PARAMETERS;
+  /** An item write that honours `If-Match` (preconditions.ts). */
+  readonly ifMatch?: boolean;
 }
+
+/** `If-Match` on an item write, and its 412. */
+const IF_MATCH = ApiHeader({
+  name: 'If-Match',
+  required: false,
+  description:
+    'Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist.',
+  schema: { type: 'string' },
+});
 
 function pathParameter(docs: RouteDocs): MethodDecorator[] {
   return docs.by ? [PATH_PARAMETERS[docs.by]] : [];
@@ -224,11 +244,13 @@ export function ApiWrite(
   return applyDecorators(
     ...pathParameter(docs),
     ...(body ? [ApiConsumes(...BODY_MEDIA_TYPES), ApiBody({ type: body, required: true })] : []),
-    ApiResponse(success(docs.status, docs)),
+    ...(docs.ifMatch ? [IF_MATCH] : []),
+    ApiResponse(success(docs.status, docs, docs.ifMatch && body ? { ETag: UPDATED_ETAG } : {})),
     ...errorResponses([
       ...EVERY_ROUTE,
       'forbidden',
       'commitUnknown',
+      ...(docs.ifMatch ? (['preconditionFailed'] as const) : []),
       ...(body ? BODY_ERRORS : []),
       ...(docs.errors ?? []),
     ]),
