@@ -63,8 +63,10 @@ class WriterQueue {
 export class UnitOfWork {
   private readonly logger = new Logger('UnitOfWork');
   private readonly queue: WriterQueue | null;
-  /** Units of work run again after a conflict, since start (metrics, tests). */
+  /** Units of work run again after a conflict, since start (metrics). */
   retries = 0;
+  /** Units of work that met a conflict on every attempt and were answered busy (metrics). */
+  gaveUp = 0;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.queue = dataSource.options.type === 'better-sqlite3' ? new WriterQueue() : null;
@@ -107,6 +109,7 @@ export class UnitOfWork {
       } catch (error) {
         if (!isTransientConflict(error)) throw error;
         if (attempt >= MAX_ATTEMPTS) {
+          this.gaveUp += 1;
           this.logger.warn(`A unit of work met a conflict ${attempt} times; answered busy`);
           throw new DomainError('serviceBusy');
         }

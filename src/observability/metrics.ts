@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { UnitOfWork } from '../database/unit-of-work';
 import { DataSource } from 'typeorm';
 
 /** What `mysql2` keeps of a pool (private fields, read defensively). */
@@ -43,7 +44,7 @@ export class Metrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route' | 'status'>;
 
-  constructor(dataSource: DataSource) {
+  constructor(dataSource: DataSource, unit: UnitOfWork) {
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
       name: 'http_requests_total',
@@ -71,6 +72,24 @@ export class Metrics {
           this.set({ pool, state: 'open' }, state._allConnections?.length ?? 0);
           this.set({ pool, state: 'idle' }, state._freeConnections?.length ?? 0);
         }
+      },
+    });
+    new Counter({
+      name: 'db_transaction_retries_total',
+      help: 'Write transactions run again after a deadlock, lock wait timeout or busy database',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(unit.retries);
+      },
+    });
+    new Counter({
+      name: 'db_transaction_busy_total',
+      help: 'Write requests answered 503 rest_service_busy: every attempt met a conflict',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(unit.gaveUp);
       },
     });
     new Gauge({
