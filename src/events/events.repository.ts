@@ -101,6 +101,14 @@ export interface EventLinkWrite {
  */
 const MAX_EXACT_DAYS = 31;
 
+/**
+ * `ids` for an `IN (...)` list; an empty list (a filter such as `venue=%20` that names nothing)
+ * becomes `[0]`, an id nothing has: MySQL refuses `IN ()`.
+ */
+function idsOrNone(ids: readonly number[]): number[] {
+  return ids.length > 0 ? [...ids] : [0];
+}
+
 /** No terms: an event not stored as `publish` counts in none. */
 const NOT_COUNTED: readonly number[] = [];
 
@@ -518,7 +526,8 @@ export class EventsRepository {
     }
     if (filter.featured !== undefined)
       query.andWhere(`${rows}.featured = :featured`, { featured: filter.featured });
-    if (filter.include) query.andWhere(`${id} IN (:...include)`, { include: [...filter.include] });
+    if (filter.include)
+      query.andWhere(`${id} IN (:...include)`, { include: idsOrNone(filter.include) });
     if (filter.postParent !== undefined) {
       query.andWhere('e.postParent = :postParent', { postParent: filter.postParent });
     }
@@ -549,11 +558,11 @@ export class EventsRepository {
       );
     }
     if (filter.venueIds)
-      query.andWhere('e.venueId IN (:...venueIds)', { venueIds: [...filter.venueIds] });
+      query.andWhere('e.venueId IN (:...venueIds)', { venueIds: idsOrNone(filter.venueIds) });
     if (filter.organizerIds) {
       query.andWhere(
         `${id} IN (SELECT eo.event_id FROM event_organizers eo WHERE eo.organizer_id IN (:...organizerIds))`,
-        { organizerIds: [...filter.organizerIds] },
+        { organizerIds: idsOrNone(filter.organizerIds) },
       );
     }
     const located =

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import request from 'supertest';
 import { createEvent } from '../factories/event.factory';
 import { bearer } from '../setup/auth';
+import { random } from '../setup/random';
 import { TestApp, useTestApp } from '../setup/test-app';
 
 const BASE = '/calendar/events/v1';
@@ -19,17 +20,6 @@ interface Planned {
   terms: number[];
 }
 
-/** A small deterministic PRNG (mulberry32), so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Totals of windows of several days, which are read from the day counts and the exact counts
  * of their first and last days, against totals computed here from what was written: events
@@ -38,6 +28,8 @@ function random(seed: number): () => number {
  * updates and trashing that move them across the bounds.
  */
 describe('event list totals over windows of days', () => {
+  // Hundreds of writes per test: correctness, not speed (a noisy machine may take seconds).
+  jest.setTimeout(30_000);
   const app = useTestApp();
   let sut: TestApp;
 

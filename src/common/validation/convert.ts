@@ -47,3 +47,8 @@ export function asRecord(value: unknown): Record<string, unknown> {
     ? (value as Record<string, unknown>)
     : {};
 }
+
+/** A Transform for optional fields where JSON's `null` means "not given", as an absent field. */
+export function notGivenIfNull({ value }: { value: unknown }): unknown {
+  return value ?? undefined;
+}

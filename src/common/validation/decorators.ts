@@ -9,6 +9,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  ValidateIf,
   Max,
   Matches,
   Min,
@@ -40,28 +41,38 @@ export function BooleanParam(fallback?: boolean): PropertyDecorator {
   return applyDecorators(
     documented({ type: 'boolean', default: fallback }),
     IsOptional(),
-    Transform(({ value }: { value: unknown }) => toBoolean(value)),
+    // null (JSON's "no value") is a flag not given, as an absent field is.
+    Transform(({ value }: { value: unknown }) => toBoolean(value ?? undefined)),
     IsBoolean(typeError('param.not-boolean')),
   );
 }
 
-/** An optional whole number of at least `min`. */
-export function IntegerParam(min = 1, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
+/** The largest id (and author) a column holds: every id column is an unsigned 32-bit integer. */
+export const MAX_ID = 4_294_967_295;
+
+/** An optional whole number from `min` to `max` (by default, what an id column holds). */
+export function IntegerParam(min = 1, max = MAX_ID): PropertyDecorator {
   return applyDecorators(
     documented({ type: 'integer', minimum: min, maximum: max }),
     IsOptional(),
-    Transform(({ value }: { value: unknown }) => toInteger(value)),
+    // null (JSON's "no value") is a number not given, as an absent field is.
+    Transform(({ value }: { value: unknown }) => toInteger(value ?? undefined)),
     IsInt(context({ message: 'param.invalid' })),
     Min(min, context({ message: 'param.invalid' })),
     Max(max, context({ message: 'param.invalid' })),
   );
 }
 
-/** An optional string; `allowEmpty` false means `""` is rejected, as WordPress does. */
+/**
+ * An optional string; `allowEmpty` false means `""` is rejected, as WordPress does, and so is
+ * `null` (a title, name or slug cannot be cleared); with `allowEmpty`, `null` clears it as `""`.
+ */
 export function StringParam(options: { allowEmpty?: boolean } = {}): PropertyDecorator {
   const decorators = [
     documented({ type: 'string', minLength: options.allowEmpty ? undefined : 1 }),
-    IsOptional(),
+    options.allowEmpty
+      ? IsOptional()
+      : ValidateIf((_object: object, value: unknown) => value !== undefined),
     IsString(context({ message: 'param.invalid' })),
   ];
   if (!options.allowEmpty) decorators.push(MinLength(1, context({ message: 'param.invalid' })));
@@ -123,7 +134,7 @@ export function WebsiteParam(): PropertyDecorator {
 
 /** An optional image: an http(s) URL or a positive integer id; `""` removes it. */
 /** Largest attachment id an image may name: the column is an unsigned 32-bit integer. */
-export const MAX_IMAGE_ID = 4_294_967_295;
+export const MAX_IMAGE_ID = MAX_ID;
 
 export function ImageParam(): PropertyDecorator {
   return applyDecorators(

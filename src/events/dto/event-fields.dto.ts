@@ -2,7 +2,9 @@ import { ApiExtraModels, ApiPropertyOptional } from '@nestjs/swagger';
 import { CreateOrganizerDto } from '../../organizers/dto/create-organizer.dto';
 import { CreateVenueDto } from '../../venues/dto/create-venue.dto';
 import { reportAs } from '../../common/validation/validate-input';
+import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, ValidateBy } from 'class-validator';
+import { notGivenIfNull } from '../../common/validation/convert';
 import { resolveZone } from '../../common/dates/zones';
 import { normaliseCostInput } from '../../common/text/cost';
 import {
@@ -78,12 +80,14 @@ export class EventFieldsDto {
 
   /** Post status. */
   @IsOptional()
+  @Transform(notGivenIfNull)
   @IsIn(POST_STATUSES, reportAs({ message: 'param.invalid' }))
   status?: PostStatus;
 
   /** IANA time zone (`Europe/Madrid`) or offset (`UTC+2`); empty means the site's zone. */
   @ApiPropertyOptional({ type: 'string', example: 'Europe/Madrid' })
   @IsOptional()
+  @Transform(notGivenIfNull)
   @ValidateBy(
     {
       name: 'isZone',

@@ -1,3 +1,4 @@
+import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
 import {
   DateParam,
@@ -8,6 +9,7 @@ import {
   StringParam,
   WebsiteParam,
 } from '../../common/validation/decorators';
+import { notGivenIfNull } from '../../common/validation/convert';
 import { reportAs } from '../../common/validation/validate-input';
 import { POST_STATUSES, PostStatus } from '../../events/entities/event.entity';
 import { ShortTextParam } from './linked-post-params';
@@ -36,6 +38,7 @@ export class LinkedPostFieldsDto {
 
   /** Post status; `publish` by default. */
   @IsOptional()
+  @Transform(notGivenIfNull)
   @IsIn(POST_STATUSES, reportAs({ message: 'param.invalid' }))
   status?: PostStatus;
 
