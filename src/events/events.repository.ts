@@ -1,16 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  Brackets,
-  DataSource,
-  EntityManager,
-  In,
-  ObjectLiteral,
-  SelectQueryBuilder,
-} from 'typeorm';
+import { DataSource, EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
 import { UnitOfWork } from '../database/unit-of-work';
+import { TermsRepository } from '../terms/terms.repository';
 import { escapeLike } from '../database/sql-values';
 import { Visibility } from '../access/visibility';
 import { whereVisible } from '../database/status-filter';
@@ -25,9 +19,7 @@ import { refreshEventListing } from './listing/term-listing';
 import { COUNTED_STATUSES, countedKeys } from './listing/day-counts';
 import { dayStart, utcDay, WindowPlan, windowPlan } from './listing/window-total';
 import { EventDayCountEntity } from './entities/event-day-count.entity';
-import { GeoBox } from '../common/geo/geo';
 import { Taxonomy, TermEntity } from '../terms/entities/term.entity';
-import { VenueEntity } from '../venues/entities/venue.entity';
 import {
   booleanModeQuery,
   fts5Query,
@@ -112,13 +104,6 @@ function idsOrNone(ids: readonly number[]): number[] {
 /** No terms: an event not stored as `publish` counts in none. */
 const NOT_COUNTED: readonly number[] = [];
 
-/** A venue's position, as the distance filter reads it. */
-export interface VenuePosition {
-  readonly id: number;
-  readonly lat: number;
-  readonly lng: number;
-}
-
 /** The text of one language to write; undefined fields are left as they are. */
 export type EventText = Partial<Pick<EventTranslationEntity, 'title' | 'description' | 'excerpt'>>;
 
@@ -142,6 +127,7 @@ export class EventsRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly posts: PostRegistry,
     private readonly unit: UnitOfWork,
+    private readonly terms: TermsRepository,
   ) {}
 
   /**
@@ -288,7 +274,7 @@ export class EventsRepository {
       });
       await this.lockTerms(manager, Object.values(links.termIds).flat());
       await this.writeLinks(manager, id, links, true);
-      await this.moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
+      await this.terms.moveCounts(NOT_COUNTED, await this.countedTerms(manager, id));
       await refreshEventListing(manager, id, [], true);
       return id;
     });
@@ -309,7 +295,7 @@ export class EventsRepository {
       await this.lockTerms(manager, [...before, ...Object.values(links.termIds).flat()]);
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
       await this.writeLinks(manager, id, links);
-      await this.moveTermCounts(manager, before, await this.countedTerms(manager, id));
+      await this.terms.moveCounts(before, await this.countedTerms(manager, id));
       if (slugBase !== undefined) {
         await writeWithUniqueSlug(manager, EVENT_SLUGS, slugBase, id, (slug) =>
           manager.update(EventEntity, { id }, { slug }),
@@ -329,38 +315,13 @@ export class EventsRepository {
     });
   }
 
-  /** Venues with coordinates inside `box`, read through `idx_venues_geo`. */
-  async findVenuesInBox(box: GeoBox): Promise<VenuePosition[]> {
-    const query = this.unit.manager
-      .getRepository(VenueEntity)
-      .createQueryBuilder('v')
-      .select(['v.id AS id', 'v.geoLat AS lat', 'v.geoLng AS lng'])
-      .where('v.geoLat BETWEEN :minLat AND :maxLat', { minLat: box.minLat, maxLat: box.maxLat })
-      .andWhere(
-        new Brackets((any) => {
-          box.lngRanges.forEach(([min, max], index) => {
-            any.orWhere(`v.geoLng BETWEEN :minLng${index} AND :maxLng${index}`, {
-              [`minLng${index}`]: min,
-              [`maxLng${index}`]: max,
-            });
-          });
-        }),
-      );
-    const rows = await query.getRawMany<{
-      id: number | string;
-      lat: number | string;
-      lng: number | string;
-    }>();
-    return rows.map((row) => ({ id: Number(row.id), lat: Number(row.lat), lng: Number(row.lng) }));
-  }
-
   /** Moves an event to the trash. */
   async trash(id: number, modifiedUtc: Date): Promise<void> {
     await this.unit.transaction(async (manager) => {
       const counted = await countedKeys(manager, id, true);
       const before = await this.countedTerms(manager, id);
       await manager.update(EventEntity, { id }, { status: 'trash', modifiedUtc });
-      await this.moveTermCounts(manager, before, NOT_COUNTED);
+      await this.terms.moveCounts(before, NOT_COUNTED);
       await refreshEventListing(manager, id, counted);
     });
   }
@@ -392,33 +353,6 @@ export class EventsRepository {
       where: { eventId: id },
     });
     return rows.map((row) => row.termId);
-  }
-
-  /** Moves the stored published counts from the terms an event counted in to those it now does. */
-  private async moveTermCounts(
-    manager: EntityManager,
-    before: readonly number[],
-    after: readonly number[],
-  ): Promise<void> {
-    const gained = after.filter((id) => !before.includes(id));
-    const lost = before.filter((id) => !after.includes(id));
-    if (gained.length > 0) {
-      await manager
-        .createQueryBuilder()
-        .update(TermEntity)
-        .set({ publishedCount: () => 'published_count + 1' })
-        .whereInIds(gained)
-        .execute();
-    }
-    if (lost.length > 0) {
-      await manager
-        .createQueryBuilder()
-        .update(TermEntity)
-        .set({ publishedCount: () => 'published_count - 1' })
-        .whereInIds(lost)
-        .andWhere('published_count > 0')
-        .execute();
-    }
   }
 
   /**

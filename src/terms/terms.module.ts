@@ -6,6 +6,7 @@ import { TermsService } from './terms.service';
 /** Categories and tags: the shared term logic. The categories and tags modules add routes. */
 @Module({
   providers: [TermsService, TermsRepository, Clock],
-  exports: [TermsService],
+  // The events repository moves term counts through the repository in its unit of work.
+  exports: [TermsService, TermsRepository],
 })
 export class TermsModule {}

@@ -196,6 +196,33 @@ export class TermsRepository {
     return rows.map((row) => ({ id: Number(row.id), key: row.name_key }));
   }
 
+  /**
+   * Moves the stored published counts of an event from the terms it counted in (`before`) to
+   * those it counts in now (`after`), in the running unit of work (an event write calls this;
+   * the terms table is written here only).
+   */
+  async moveCounts(before: readonly number[], after: readonly number[]): Promise<void> {
+    const gained = after.filter((id) => !before.includes(id));
+    const lost = before.filter((id) => !after.includes(id));
+    if (gained.length > 0) {
+      await this.unit.manager
+        .createQueryBuilder()
+        .update(TermEntity)
+        .set({ publishedCount: () => 'published_count + 1' })
+        .whereInIds(gained)
+        .execute();
+    }
+    if (lost.length > 0) {
+      await this.unit.manager
+        .createQueryBuilder()
+        .update(TermEntity)
+        .set({ publishedCount: () => 'published_count - 1' })
+        .whereInIds(lost)
+        .andWhere('published_count > 0')
+        .execute();
+    }
+  }
+
   /** The translations of all `termIds`, in one query. */
   async findTranslations(termIds: readonly number[]): Promise<TermTranslationEntity[]> {
     if (termIds.length === 0) return [];

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { Brackets } from 'typeorm';
+import { GeoBox } from '../common/geo/geo';
 
 import { PostRegistry } from '../database/posts/post-registry';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -22,10 +24,45 @@ const VENUE_TABLES: LinkedPostTables<VenueEntity, VenueTranslationEntity> = {
   },
 };
 
+/** A venue's position, as the distance filter reads it. */
+export interface VenuePosition {
+  readonly id: number;
+  readonly lat: number;
+  readonly lng: number;
+}
+
 /** The only place that reads and writes venues in SQL. */
 @Injectable()
 export class VenuesRepository extends LinkedPostsRepository<VenueEntity, VenueTranslationEntity> {
-  constructor(unit: UnitOfWork, posts: PostRegistry) {
-    super(unit, posts, VENUE_TABLES);
+  constructor(
+    private readonly venueUnit: UnitOfWork,
+    posts: PostRegistry,
+  ) {
+    super(venueUnit, posts, VENUE_TABLES);
+  }
+
+  /** Venues with coordinates inside `box`, read through `idx_venues_geo`. */
+  async findInBox(box: GeoBox): Promise<VenuePosition[]> {
+    const query = this.venueUnit.manager
+      .getRepository(VenueEntity)
+      .createQueryBuilder('v')
+      .select(['v.id AS id', 'v.geoLat AS lat', 'v.geoLng AS lng'])
+      .where('v.geoLat BETWEEN :minLat AND :maxLat', { minLat: box.minLat, maxLat: box.maxLat })
+      .andWhere(
+        new Brackets((any) => {
+          box.lngRanges.forEach(([min, max], index) => {
+            any.orWhere(`v.geoLng BETWEEN :minLng${index} AND :maxLng${index}`, {
+              [`minLng${index}`]: min,
+              [`maxLng${index}`]: max,
+            });
+          });
+        }),
+      );
+    const rows = await query.getRawMany<{
+      id: number | string;
+      lat: number | string;
+      lng: number | string;
+    }>();
+    return rows.map((row) => ({ id: Number(row.id), lat: Number(row.lat), lng: Number(row.lng) }));
   }
 }

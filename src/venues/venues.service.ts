@@ -12,7 +12,8 @@ import {
   VenueNotAccessibleError,
   VenuePageNotFoundError,
 } from './venues.errors';
-import { VenuesRepository } from './venues.repository';
+import { VenuePosition, VenuesRepository } from './venues.repository';
+import { GeoBox } from '../common/geo/geo';
 
 /** A venue with the rows needed to show it. */
 export interface VenueView {
@@ -96,7 +97,17 @@ export class VenuesService extends LinkedPostsService<
   VenueView,
   VenueFieldsDto
 > {
-  constructor(venues: VenuesRepository, posts: PostRegistry, config: AppConfig, clock: Clock) {
+  constructor(
+    private readonly venues: VenuesRepository,
+    posts: PostRegistry,
+    config: AppConfig,
+    clock: Clock,
+  ) {
     super(venues, posts, config, clock, VENUE_RULES);
+  }
+
+  /** Venues with coordinates inside `box` (the first step of a distance search). */
+  findInBox(box: GeoBox): Promise<VenuePosition[]> {
+    return this.venues.findInBox(box);
   }
 }

@@ -218,7 +218,7 @@ export class EventLinksService {
 
   /** Ids of the venues within `near.radiusKm` of its centre: box on the index, then exact distance. */
   async venuesNear(near: NearQuery): Promise<number[]> {
-    const candidates = await this.events.findVenuesInBox(boundingBox(near.center, near.radiusKm));
+    const candidates = await this.venues.findInBox(boundingBox(near.center, near.radiusKm));
     return candidates
       .filter((venue) => distanceKm(near.center, venue) <= near.radiusKm)
       .map((venue) => venue.id);
