@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
+import { PostLinks } from '../database/posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
 import { TermsRepository } from '../terms/terms.repository';
 import { escapeLike } from '../database/sql-values';
@@ -122,13 +123,27 @@ function containsPattern(word: string): string {
 
 /** The only place that reads and writes events in SQL. */
 @Injectable()
-export class EventsRepository {
+export class EventsRepository implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly posts: PostRegistry,
     private readonly unit: UnitOfWork,
     private readonly terms: TermsRepository,
+    private readonly links: PostLinks,
   ) {}
+
+  /**
+   * The links to venues and organizers are events' rows: trashing a venue or organizer asks
+   * here (post-links.ts) to unlink it, in the trashing unit of work.
+   */
+  onModuleInit(): void {
+    this.links.register('venue', (id) =>
+      this.unit.manager.update(EventEntity, { venueId: id }, { venueId: null }),
+    );
+    this.links.register('organizer', (id) =>
+      this.unit.manager.delete(EventOrganizerEntity, { organizerId: id }),
+    );
+  }
 
   /**
    * One page of events in list order (start, then id): the page's ids from the listing index

@@ -1,5 +1,4 @@
 import {
-  EntityManager,
   ObjectLiteral,
   Repository,
   SelectQueryBuilder,
@@ -8,6 +7,7 @@ import {
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
+import { PostLinks } from '../database/posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
 import { namedText, writeTranslation } from '../database/translations';
 import { Visibility } from '../access/visibility';
@@ -48,8 +48,6 @@ export interface LinkedPostTables<E extends LinkedPostEntity, T extends LinkedPo
    * `events` (each subquery has its own alias, so their parameters do not clash).
    */
   linkEvents(sub: SelectQueryBuilder<ObjectLiteral>, events: string, item: string): void;
-  /** Removes item `id` from every event it is linked to, inside `manager`'s transaction. */
-  unlink(manager: EntityManager, id: number): Promise<unknown>;
 }
 
 /** Which venues or organizers a list asks for. */
@@ -77,6 +75,7 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     private readonly unit: UnitOfWork,
     private readonly posts: PostRegistry,
     private readonly tables: LinkedPostTables<E, T>,
+    private readonly links: PostLinks,
   ) {}
 
   /** One page in list order (newest publication first, then id) and the number of all matches. */
@@ -222,7 +221,8 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
   async trash(id: number, modifiedUtc: Date): Promise<void> {
     await this.unit.transaction(async (manager) => {
       await manager.update(this.tables.entity, id, values<E>({ status: 'trash', modifiedUtc }));
-      await this.tables.unlink(manager, id);
+      // The events aggregate owns the links: it unlinks, in this unit (post-links.ts).
+      await this.links.unlink(this.tables.kind, id);
     });
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { PostRegistry } from '../database/posts/post-registry';
+import { PostLinks } from '../database/posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
 import { EventEntity } from '../events/entities/event.entity';
 import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
@@ -22,9 +23,6 @@ const ORGANIZER_TABLES: LinkedPostTables<OrganizerEntity, OrganizerTranslationEn
       .innerJoin(EventEntity, events, `${events}.id = ${link}.eventId`)
       .where(`${link}.organizerId = ${item}.id`);
   },
-  unlink(manager, id) {
-    return manager.delete(EventOrganizerEntity, { organizerId: id });
-  },
 };
 
 /** The only place that reads and writes organizers in SQL. */
@@ -33,7 +31,7 @@ export class OrganizersRepository extends LinkedPostsRepository<
   OrganizerEntity,
   OrganizerTranslationEntity
 > {
-  constructor(unit: UnitOfWork, posts: PostRegistry) {
-    super(unit, posts, ORGANIZER_TABLES);
+  constructor(unit: UnitOfWork, posts: PostRegistry, links: PostLinks) {
+    super(unit, posts, ORGANIZER_TABLES, links);
   }
 }

@@ -3,6 +3,7 @@ import { Brackets } from 'typeorm';
 import { GeoBox } from '../common/geo/geo';
 
 import { PostRegistry } from '../database/posts/post-registry';
+import { PostLinks } from '../database/posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
 import { EventEntity } from '../events/entities/event.entity';
 import { LinkedPostsRepository, LinkedPostTables } from '../linked-posts/linked-posts.repository';
@@ -19,9 +20,6 @@ const VENUE_TABLES: LinkedPostTables<VenueEntity, VenueTranslationEntity> = {
   linkEvents(sub, events, item) {
     sub.from(EventEntity, events).where(`${events}.venueId = ${item}.id`);
   },
-  unlink(manager, id) {
-    return manager.update(EventEntity, { venueId: id }, { venueId: null });
-  },
 };
 
 /** A venue's position, as the distance filter reads it. */
@@ -37,8 +35,9 @@ export class VenuesRepository extends LinkedPostsRepository<VenueEntity, VenueTr
   constructor(
     private readonly venueUnit: UnitOfWork,
     posts: PostRegistry,
+    links: PostLinks,
   ) {
-    super(venueUnit, posts, VENUE_TABLES);
+    super(venueUnit, posts, VENUE_TABLES, links);
   }
 
   /** Venues with coordinates inside `box`, read through `idx_venues_geo`. */
