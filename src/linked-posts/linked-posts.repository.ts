@@ -1,9 +1,4 @@
-import {
-  ObjectLiteral,
-  Repository,
-  SelectQueryBuilder,
-  WhereExpressionBuilder,
-} from 'typeorm';
+import { ObjectLiteral, Repository, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../database/posts/post-registry';
