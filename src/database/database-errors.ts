@@ -102,11 +102,3 @@ export function isConnectionLost(error: unknown): boolean {
       fatal === true,
   );
 }
-
-/**
- * Whether a failed COMMIT may have been applied: the connection broke while it was under way,
- * so only the server knows whether the transaction is in.
- */
-export function isCommitLost(error: unknown): boolean {
-  return isConnectionLost(error);
-}

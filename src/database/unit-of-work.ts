@@ -3,14 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { DataSource, EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
-import {
-  isCommitLost,
-  isConnectionLost,
-  isTransientConflict,
-  NamedLockTimeoutError,
-} from './database-errors';
+import { isConnectionLost, isTransientConflict, NamedLockTimeoutError } from './database-errors';
 
 /** The unit of work the current async context runs in. */
 interface RunningUnit {
@@ -77,14 +72,9 @@ export class UnitOfWork {
     return current.getStore()?.manager ?? this.dataSource.manager;
   }
 
-  /** Whether the caller runs inside a unit of work (and may take row locks). */
-  get active(): boolean {
-    return current.getStore() !== undefined;
-  }
-
   /** Whether row locks (`SELECT … FOR UPDATE`) apply: MySQL and MariaDB, inside a unit. */
-  get locksRows(): boolean {
-    return this.active && this.queue === null;
+  private get locksRows(): boolean {
+    return current.getStore() !== undefined && this.queue === null;
   }
 
   /**
@@ -94,6 +84,11 @@ export class UnitOfWork {
    */
   get rowLock(): { lock?: { mode: 'pessimistic_write' } } {
     return this.locksRows ? { lock: { mode: 'pessimistic_write' } } : {};
+  }
+
+  /** `query` with the same lock as {@link rowLock}, for query builders. */
+  lockedInWrites<E extends ObjectLiteral>(query: SelectQueryBuilder<E>): SelectQueryBuilder<E> {
+    return this.locksRows ? query.setLock('pessimistic_write') : query;
   }
 
   /**
@@ -162,7 +157,8 @@ export class UnitOfWork {
       try {
         await runner.commitTransaction();
       } catch (error) {
-        if (isCommitLost(error)) throw new DomainError('commitUnknown');
+        // The connection broke during the COMMIT: only the server knows whether it is in.
+        if (isConnectionLost(error)) throw new DomainError('commitUnknown');
         await runner.rollbackTransaction().catch(() => undefined);
         throw error;
       }

@@ -67,7 +67,7 @@ export interface LinkedPostListFilter {
  */
 export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedPostTranslation> {
   constructor(
-    private readonly unit: UnitOfWork,
+    protected readonly unit: UnitOfWork,
     private readonly posts: PostRegistry,
     private readonly tables: LinkedPostTables<E, T>,
     private readonly links: PostLinks,
@@ -94,17 +94,12 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
 
   /** The item `id`; inside a write, its row stays locked until the commit. */
   async findById(id: number): Promise<E | null> {
-    return this.lockedInWrites(this.items().where(`${ITEM}.id = :id`, { id })).getOne();
+    return this.unit.lockedInWrites(this.items().where(`${ITEM}.id = :id`, { id })).getOne();
   }
 
   /** The item `slug` names; inside a write, its row stays locked until the commit. */
   async findBySlug(slug: string): Promise<E | null> {
-    return this.lockedInWrites(this.items().where(`${ITEM}.slug = :slug`, { slug })).getOne();
-  }
-
-  /** `query` as `SELECT … FOR UPDATE` inside a write unit on MySQL/MariaDB (unit-of-work.ts). */
-  private lockedInWrites(query: SelectQueryBuilder<E>): SelectQueryBuilder<E> {
-    return this.unit.locksRows ? query.setLock('pessimistic_write') : query;
+    return this.unit.lockedInWrites(this.items().where(`${ITEM}.slug = :slug`, { slug })).getOne();
   }
 
   /** The items with these ids, whatever their status. */

@@ -32,17 +32,13 @@ export interface VenuePosition {
 /** The only place that reads and writes venues in SQL. */
 @Injectable()
 export class VenuesRepository extends LinkedPostsRepository<VenueEntity, VenueTranslationEntity> {
-  constructor(
-    private readonly venueUnit: UnitOfWork,
-    posts: PostRegistry,
-    links: PostLinks,
-  ) {
-    super(venueUnit, posts, VENUE_TABLES, links);
+  constructor(unit: UnitOfWork, posts: PostRegistry, links: PostLinks) {
+    super(unit, posts, VENUE_TABLES, links);
   }
 
   /** Venues with coordinates inside `box`, read through `idx_venues_geo`. */
   async findInBox(box: GeoBox): Promise<VenuePosition[]> {
-    const query = this.venueUnit.manager
+    const query = this.unit.manager
       .getRepository(VenueEntity)
       .createQueryBuilder('v')
       .select(['v.id AS id', 'v.geoLat AS lat', 'v.geoLng AS lng'])
