@@ -28,10 +28,9 @@ describe('UnitOfWork', () => {
 
   it('runs the whole unit again after a conflict, and answers what the last attempt gave', async () => {
     let attempts = 0;
-    const result = await unit.run(async () => {
+    const result = await unit.run(() => {
       attempts += 1;
-      if (attempts < 3) throw deadlock();
-      return 'done';
+      return attempts < 3 ? Promise.reject(deadlock()) : Promise.resolve('done');
     });
 
     expect([result, attempts, unit.retries, unit.gaveUp]).toEqual(['done', 3, 2, 0]);
@@ -40,9 +39,9 @@ describe('UnitOfWork', () => {
   it(`answers 503 rest_service_busy when all ${MAX_ATTEMPTS} attempts conflict`, async () => {
     let attempts = 0;
     const failure = await unit
-      .run(async () => {
+      .run(() => {
         attempts += 1;
-        throw deadlock();
+        return Promise.reject(deadlock());
       })
       .catch((error: unknown) => error);
 
@@ -69,8 +68,8 @@ describe('UnitOfWork', () => {
   it('joins the running unit: a nested run or transaction is the same transaction', async () => {
     const managers = await unit.run(async () => {
       const outer = unit.manager;
-      const nested = await unit.run(async () => unit.manager);
-      const joined = await unit.transaction(async (manager) => manager);
+      const nested = await unit.run(() => Promise.resolve(unit.manager));
+      const joined = await unit.transaction((manager) => Promise.resolve(manager));
       return [outer, nested, joined];
     });
 
