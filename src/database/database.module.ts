@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { resolveDataSourceOptions, withReplicas } from './data-source.options';
 import { RoutingDataSource } from './read-routing';
 import { PostsModule } from './posts/posts.module';
-import { checkMigrationsAtStart } from './pending-migrations';
+import { refusePendingMigrations } from './pending-migrations';
 import { UnitOfWorkModule } from './unit-of-work.module';
 import { boundStatementTime, QueryCancellation } from './statement-deadline';
 
@@ -18,12 +18,6 @@ class StatementDeadline {
 }
 
 /**
- * MIGRATE_ON_START as the factory below reads it (TypeORM's data source factory gets the
- * options only; the options factory, which runs first, notes it here).
- */
-let migrateOnStart = false;
-
-/**
  * The database connection (and its read replicas), from the validated configuration. On
  * MySQL/MariaDB it refuses to start while migrations are pending, unless told to apply them.
  */
@@ -32,15 +26,21 @@ let migrateOnStart = false;
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
       useFactory: async (config: AppConfig) => {
-        migrateOnStart = config.MIGRATE_ON_START === 'true';
-        return withReplicas(await resolveDataSourceOptions(config), config.DATABASE_REPLICA_URLS);
+        const options = withReplicas(
+          await resolveDataSourceOptions(config),
+          config.DATABASE_REPLICA_URLS,
+        );
+        // MIGRATE_ON_START: TypeORM applies them as it connects, each in its own transaction.
+        return config.MIGRATE_ON_START === 'true'
+          ? { ...options, migrationsRun: true, migrationsTransactionMode: 'each' as const }
+          : options;
       },
       // Reads of GET requests go to the replicas, if any (read-routing.ts).
       dataSourceFactory: async (options) => {
         if (!options) throw new Error('No database options');
         const dataSource = await new RoutingDataSource(options).initialize();
         try {
-          await checkMigrationsAtStart(dataSource, migrateOnStart);
+          await refusePendingMigrations(dataSource);
         } catch (error) {
           await dataSource.destroy();
           throw error;

@@ -19,16 +19,11 @@ export class PendingMigrationsError extends Error {
 }
 
 /**
- * At start on MySQL/MariaDB: applies pending migrations when `migrate` is set, else refuses
- * with {@link PendingMigrationsError}. (SQLite applies them through `migrationsRun`.)
+ * At start, once connected: refuses with {@link PendingMigrationsError} while any migration is
+ * pending. SQLite, and MySQL/MariaDB with MIGRATE_ON_START, have applied them while connecting
+ * (`migrationsRun`), so this finds none there.
  */
-export async function checkMigrationsAtStart(
-  dataSource: DataSource,
-  migrate: boolean,
-): Promise<void> {
-  if (dataSource.options.type === 'better-sqlite3') return;
+export async function refusePendingMigrations(dataSource: DataSource): Promise<void> {
   const pending = await pendingMigrations(dataSource);
-  if (pending.length === 0) return;
-  if (!migrate) throw new PendingMigrationsError(pending);
-  await dataSource.runMigrations({ transaction: 'each' });
+  if (pending.length > 0) throw new PendingMigrationsError(pending);
 }
