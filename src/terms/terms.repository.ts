@@ -202,25 +202,26 @@ export class TermsRepository {
    * the terms table is written here only).
    */
   async moveCounts(before: readonly number[], after: readonly number[]): Promise<void> {
-    const gained = after.filter((id) => !before.includes(id));
-    const lost = before.filter((id) => !after.includes(id));
-    if (gained.length > 0) {
-      await this.unit.manager
-        .createQueryBuilder()
-        .update(TermEntity)
-        .set({ publishedCount: () => 'published_count + 1' })
-        .whereInIds(gained)
-        .execute();
-    }
-    if (lost.length > 0) {
-      await this.unit.manager
-        .createQueryBuilder()
-        .update(TermEntity)
-        .set({ publishedCount: () => 'published_count - 1' })
-        .whereInIds(lost)
-        .andWhere('published_count > 0')
-        .execute();
-    }
+    await this.shiftCounts(
+      after.filter((id) => !before.includes(id)),
+      '+',
+    );
+    await this.shiftCounts(
+      before.filter((id) => !after.includes(id)),
+      '-',
+    );
+  }
+
+  /** Adds or takes one from the published counts of `ids` (never below zero). */
+  private async shiftCounts(ids: readonly number[], sign: '+' | '-'): Promise<void> {
+    if (ids.length === 0) return;
+    const query = this.unit.manager
+      .createQueryBuilder()
+      .update(TermEntity)
+      .set({ publishedCount: () => `published_count ${sign} 1` })
+      .whereInIds([...ids]);
+    if (sign === '-') query.andWhere('published_count > 0');
+    await query.execute();
   }
 
   /** The translations of all `termIds`, in one query. */
