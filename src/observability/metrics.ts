@@ -74,24 +74,27 @@ export class Metrics {
         }
       },
     });
-    new Counter({
-      name: 'db_transaction_retries_total',
-      help: 'Write transactions run again after a deadlock, lock wait timeout or busy database',
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        this.inc(unit.retries);
-      },
-    });
-    new Counter({
-      name: 'db_transaction_busy_total',
-      help: 'Write requests answered 503 rest_service_busy: every attempt met a conflict',
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        this.inc(unit.gaveUp);
-      },
-    });
+    const unitCounter = (name: string, help: string, read: () => number): void => {
+      new Counter({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
+    };
+    unitCounter(
+      'db_transaction_retries_total',
+      'Write transactions run again after a deadlock, lock wait timeout or busy database',
+      () => unit.retries,
+    );
+    unitCounter(
+      'db_transaction_busy_total',
+      'Write requests answered 503 rest_service_busy: every attempt met a conflict',
+      () => unit.gaveUp,
+    );
     new Gauge({
       name: 'db_pool_waiting_requests',
       help: 'Queries waiting for a free connection, by pool',
