@@ -41,13 +41,12 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/**
- * Runs `node dist/main.js` with `env` (and a fresh SQLite file) until it exits, for services
- * that must refuse to start; gives up after 30 seconds.
- */
-export async function runUntilExit(
-  env: Record<string, string>,
-): Promise<{ code: number | null; lines: LogLine[] }> {
+/** `node dist/main.js` started with `env` and a fresh SQLite file, its output collected. */
+function spawnBuilt(env: Record<string, string>): {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  removeDatabase: () => void;
+} {
   ensureBuilt();
   const sqlite = join(tmpdir(), `calendar-process-${randomUUID()}.sqlite`);
   const child = spawn(process.execPath, [MAIN], {
@@ -57,11 +56,28 @@ export async function runUntilExit(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  return {
+    child,
+    output: () => output,
+    removeDatabase: () => {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlite}${suffix}`, { force: true });
+    },
+  };
+}
+
+/**
+ * Runs `node dist/main.js` with `env` (and a fresh SQLite file) until it exits, for services
+ * that must refuse to start; gives up after 30 seconds.
+ */
+export async function runUntilExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; lines: LogLine[] }> {
+  const { child, output, removeDatabase } = spawnBuilt(env);
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   const code = await new Promise<number | null>((done) => child.on('exit', (exit) => done(exit)));
   clearTimeout(timer);
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlite}${suffix}`, { force: true });
-  const lines = output
+  removeDatabase();
+  const lines = output()
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => {
@@ -79,26 +95,12 @@ export async function runUntilExit(
  * it logs that it listens.
  */
 export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
-  ensureBuilt();
-  const sqlite = join(tmpdir(), `calendar-process-${randomUUID()}.sqlite`);
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      PORT: '0',
-      SQLITE_PATH: sqlite,
-      LOG_LEVEL: 'log',
-      ...env,
-    },
-  });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  const { child, output, removeDatabase } = spawnBuilt({ LOG_LEVEL: 'log', ...env });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.on('exit', (code, signal) => done({ code, signal })),
   );
   const parse = (): LogLine[] =>
-    stdout
+    output()
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as LogLine);
@@ -109,13 +111,13 @@ export async function startService(env: Record<string, string>): Promise<Service
     const port = /:(\d+);/.exec(listening?.msg ?? '')?.[1];
     if (port) url = `http://127.0.0.1:${port}`;
     else if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-      throw new Error(`The service did not start:\n${stdout}`);
+      throw new Error(`The service did not start:\n${output()}`);
     } else await new Promise((wait) => setTimeout(wait, 100));
   }
   return {
     child,
     url,
-    output: () => stdout,
+    output,
     logs: parse,
     exited,
     async stop() {
@@ -123,7 +125,7 @@ export async function startService(env: Record<string, string>): Promise<Service
         child.kill('SIGKILL');
         await exited;
       }
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlite}${suffix}`, { force: true });
+      removeDatabase();
     },
   };
 }
