@@ -3,6 +3,17 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+/** The resource modules (features); shared code sits below them. */
+const FEATURES = ['events', 'venues', 'organizers', 'categories', 'tags', 'terms', 'linked-posts'];
+
+/** The resource a resource is built on, whose repository and entities it extends. */
+const FEATURE_BASES = {
+  venues: ['linked-posts'],
+  organizers: ['linked-posts'],
+  categories: ['terms'],
+  tags: ['terms'],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,6 +39,80 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-console': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      curly: ['error', 'multi-line'],
+    },
+  },
+  // The layers (README "Layout"): shared code below the resources imports none of them, and
+  // controllers speak HTTP to services, never to the database.
+  {
+    files: ['src/common/**/*.ts', 'src/posts/**/*.ts', 'src/config/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: FEATURES.map((feature) => `**/${feature}/**`),
+              message: 'Shared code below the resources may not import a resource module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // A resource reads and writes through its own repository and entities only: another
+  // resource's data is reached through that resource's services (or the link ports in posts/
+  // and terms/term-links.ts). Venues and organizers are built on linked-posts, categories and
+  // tags on terms, so each may use its base.
+  ...FEATURES.map((feature) => {
+    const own = new Set([feature, ...(FEATURE_BASES[feature] ?? [])]);
+    const others = FEATURES.filter((other) => !own.has(other));
+    return {
+      files: [`src/${feature}/**/*.ts`],
+      ignores: ['**/*.spec.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: others.flatMap((other) => [
+                  `**/${other}/entities/**`,
+                  `**/${other}/*.repository`,
+                ]),
+                message: `A resource uses only its own repository and entities (${feature}).`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+  {
+    files: ['src/**/*.controller.ts'],
+    // Readiness asks the database itself whether it answers.
+    ignores: ['src/health/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'typeorm', message: 'Controllers go through services, not the database.' },
+            {
+              name: '@nestjs/typeorm',
+              message: 'Controllers go through services, not the database.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/*.repository', '**/entities/**'],
+              message: 'Controllers go through services.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -18,6 +18,8 @@ const common = {
 const config: Config = {
   projects: [
     { ...common, displayName: 'unit', rootDir: 'src', testRegex: '.*\\.spec\\.ts$' },
+    // The scripts' own logic (the seed's data) has unit tests beside it.
+    { ...common, displayName: 'scripts', rootDir: 'scripts', testRegex: '.*\\.spec\\.ts$' },
     {
       ...common,
       displayName: 'e2e',

@@ -16,7 +16,8 @@ import { monthsAhead, percentile } from './bench-common';
  * against a bare `node:http` server (a child process) answering the same bytes, and prints
  * req/s, p50 and p99 of both and the service's share of the ceiling. With `--token` (an
  * administrator's, `npm run token`) it also times each list case cold: one write, then one read
- * of the case, `--cold-runs` times (p50 and p99 in ms), and runs a mixed workload: Zipf over
+ * of the case, `--cold-runs` times (p50 and p99 in ms), times a sync (`sync_token`) after 100
+ * changes (one more write before each timed read), and runs a mixed workload: Zipf over
  * 1,000 distinct list URLs with 2% writes, for `--mixed-seconds`, reporting req/s, errors and
  * the service's RSS (read from `/metrics`). The load average is printed with the results: this
  * machine is shared, so compare numbers of one run, not across runs.
@@ -70,8 +71,9 @@ function parseOptions(): Options {
   });
   const positive = (name: string, value: string): number => {
     const number = Number(value);
-    if (!Number.isInteger(number) || number < 1)
+    if (!Number.isInteger(number) || number < 1) {
       throw new Error(`--${name} must be a positive integer`);
+    }
     return number;
   };
   return {
@@ -107,6 +109,10 @@ async function cases(base: string): Promise<[string, string][]> {
     ['one month', `${EVENTS_PATH}?start_date=${monthsAhead(1)}&end_date=${monthsAhead(2)}`],
     ['search=jazz', `${EVENTS_PATH}?search=jazz`],
     ['geo 25 km', `${EVENTS_PATH}?${GEO}`],
+    [
+      'feed one month',
+      `${API_PATH}/events.ics?start_date=${monthsAhead(1)}&end_date=${monthsAhead(2)}`,
+    ],
   ];
   const parent = firstOf(
     await getJson(`${base}${API_PATH}/categories?orderby=count&order=desc&per_page=50&parent=0`),
@@ -117,8 +123,9 @@ async function cases(base: string): Promise<[string, string][]> {
   if (tag) list.push(['tag', `${EVENTS_PATH}?tags=${String(tag['slug'])}`]);
   const event = firstOf(await getJson(`${base}${EVENTS_PATH}?per_page=1`), 'events');
   const venue = event?.['venue'] as Record<string, unknown> | undefined;
-  if (venue && typeof venue['id'] === 'number')
+  if (venue && typeof venue['id'] === 'number') {
     list.push(['venue', `${EVENTS_PATH}?venue=${venue['id']}`]);
+  }
   const organizers = event?.['organizer'];
   const organizer = Array.isArray(organizers)
     ? (organizers[0] as Record<string, unknown>)
@@ -126,8 +133,9 @@ async function cases(base: string): Promise<[string, string][]> {
   if (organizer && typeof organizer['id'] === 'number') {
     list.push(['organizer', `${EVENTS_PATH}?organizer=${organizer['id']}`]);
   }
-  if (event && typeof event['id'] === 'number')
+  if (event && typeof event['id'] === 'number') {
     list.push(['GET /events/{id}', `${EVENTS_PATH}/${event['id']}`]);
+  }
   list.push(['GET /venues', `${API_PATH}/venues`], ['GET /categories', `${API_PATH}/categories`]);
   return list;
 }
@@ -234,6 +242,32 @@ async function cold(
     const response = await fetch(`${base}${path}`);
     await response.arrayBuffer();
     times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/**
+ * A sync after 100 changes: the list's token, 100 writes, then `runs` times one more write (so
+ * no answer is kept) and the first page of the changes since that token, timed.
+ */
+async function syncCase(
+  base: string,
+  token: string,
+  runs: number,
+): Promise<{ p50: number; p99: number }> {
+  const list = (await getJson(`${base}${EVENTS_PATH}?per_page=1`)) as { next_sync_token?: string };
+  const since = list.next_sync_token;
+  if (!since) throw new Error('The list answer has no next_sync_token');
+  for (let i = 0; i < 100; i++) await write(base, token);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await write(base, token);
+    const started = performance.now();
+    const response = await fetch(`${base}${EVENTS_PATH}?per_page=50&sync_token=${since}`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`sync answered ${response.status}`);
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
@@ -352,7 +386,7 @@ async function main(): Promise<void> {
       bare.child.kill();
     }
     const coldResult =
-      options.token && path.startsWith(EVENTS_PATH) && !/\/events\/\d/.test(path)
+      options.token && path.startsWith(`${API_PATH}/events`) && !/\/events\/\d/.test(path)
         ? await cold(base, path, options.token, options.coldRuns)
         : null;
     const report = { name, path, service, bare: bareResult, cold: coldResult, total: sample.total };
@@ -370,15 +404,23 @@ async function main(): Promise<void> {
           : ''),
     );
   }
-  if (options.token) await mixed(base, options, options.token);
-  else console.log('\n(no --token: cold reads and the mixed workload need an administrator token)');
+  if (options.token) {
+    const changes = await syncCase(base, options.token, options.coldRuns);
+    console.log(
+      `sync (100+ changes since the token, first page of 50): p50 ${changes.p50.toFixed(1)} ms, p99 ${changes.p99.toFixed(1)} ms`,
+    );
+    await mixed(base, options, options.token);
+  } else {
+    console.log('\n(no --token: cold reads and the mixed workload need an administrator token)');
+  }
   console.log(
     `load average after: ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}`,
   );
-  if (options.json)
+  if (options.json) {
     writeFileSync(options.json, JSON.stringify({ label: options.label, reports }, null, 2));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -38,8 +38,9 @@ function parseOptions(): Options {
       connections: { type: 'string', default: '32' },
     },
   });
-  if (!values.token)
+  if (!values.token) {
     throw new Error('--token is required (npm run token -- --sub 1 --role administrator)');
+  }
   return {
     url: values.url,
     token: values.token,
@@ -73,7 +74,7 @@ async function call(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  let parsed: Record<string, unknown> = {};
+  let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(text) as Record<string, unknown>;
   } catch {

@@ -22,6 +22,15 @@ die() {
   exit 1
 }
 
+# The image's Node: the base image brings Node 24; here the project's own copy of the same
+# major (the `node` development dependency) stands in for it, first on PATH for every step.
+[ -x "$root/node_modules/node/bin/node" ] || die "no Node 24 in node_modules (run npm ci first)"
+mkdir "$work/node-bin"
+cp "$root/node_modules/node/bin/node" "$work/node-bin/node"
+chmod 755 "$work" "$work/node-bin"
+export PATH="$work/node-bin:$PATH"
+step "image Node $(node --version)"
+
 step "build stage: npm ci, npm run build, npm prune --omit=dev"
 mkdir "$work/build"
 cp "$root"/{package.json,package-lock.json,tsconfig.json,tsconfig.build.json,nest-cli.json} "$work/build/"

@@ -16,26 +16,15 @@ replica_port=${REPLICATION_REPLICA_PORT:-3308}
 database=calendar_replicas
 
 sql() { mariadb --no-defaults --user=root --socket="$dir/$1.sock" --batch --skip-column-names -e "$2"; }
-running() { mysqladmin --no-defaults --user=root --socket="$dir/$1.sock" --silent ping >/dev/null 2>&1; }
+running() { mariadb_running "$dir/$1.sock"; }
+# shellcheck source=lib/mariadb-server.sh
+. "$(dirname "$0")/lib/mariadb-server.sh"
 
 # start_server NAME PORT SERVER_ID [extra mariadbd options...]
 start_server() {
   local name=$1 port=$2 id=$3
   shift 3
-  running "$name" && return 0
-  if [ ! -d "$dir/$name/mysql" ]; then
-    mkdir -p "$dir/$name"
-    chown mysql:mysql "$dir" "$dir/$name"
-    mariadb-install-db --no-defaults --user=mysql --datadir="$dir/$name" >"$dir/$name.install.log" 2>&1
-  fi
-  setsid /usr/sbin/mariadbd --no-defaults --user=mysql --datadir="$dir/$name" \
-    --port="$port" --bind-address=127.0.0.1 --socket="$dir/$name.sock" \
-    --pid-file="$dir/$name.pid" --log-error="$dir/$name.err" --server-id="$id" \
-    --skip-name-resolve --character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci "$@" \
-    </dev/null >/dev/null 2>&1 &
-  for _ in $(seq 1 60); do running "$name" && return 0; sleep 0.5; done
-  echo "replication: $name did not start; see $dir/$name.err" >&2
-  return 1
+  start_mariadb "$dir" "$name" "$port" --server-id="$id" "$@"
 }
 
 start() {

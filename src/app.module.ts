@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AccessModule } from './access/access.module';
 import { CategoriesModule } from './categories/categories.module';
+import { ChangesModule } from './changes/changes.module';
+import { SyncTokenInterceptor } from './changes/sync-token.interceptor';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { LanguageInterceptor } from './common/i18n/language.interceptor';
 import { ListHeadersInterceptor } from './common/paging/list-headers.interceptor';
@@ -29,6 +31,7 @@ import { VenuesModule } from './venues/venues.module';
     ConfigModule,
     ObservabilityModule,
     DatabaseModule,
+    ChangesModule,
     ReadCacheModule,
     HealthModule,
     AccessModule,
@@ -45,6 +48,8 @@ import { VenuesModule } from './venues/venues.module';
     { provide: APP_INTERCEPTOR, useClass: LanguageInterceptor },
     // Next: a cache hit skips the other interceptors, the pipes and the route.
     { provide: APP_INTERCEPTOR, useClass: ReadCacheInterceptor },
+    // Inside the cache, so a kept list keeps the sync token of its own reading.
+    { provide: APP_INTERCEPTOR, useClass: SyncTokenInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ListHeadersInterceptor },
     { provide: APP_INTERCEPTOR, useClass: TimeoutInterceptor },
     // Innermost: a write request's pipes and handler run as one unit of work.

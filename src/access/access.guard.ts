@@ -15,7 +15,7 @@ export function viewerOf(request: Request): Viewer {
 /**
  * Establishes who is asking, before anything else runs: a request with an `Authorization`
  * header that does not verify is 401 on every route. Rights are not decided here: parameter
- * validation comes first (400 before 401/403, TEC §3.2), so each service checks the viewer's
+ * validation comes first (400 before 401/403, docs/behaviour.md#errors), so each service checks the viewer's
  * rights (`rights.ts`) once the request is known to be well formed and before it writes.
  */
 @Injectable()

@@ -1,9 +1,9 @@
-import { PostStatus } from '../common/status/post-status';
-import { effectiveStatus } from '../events/event-status';
+import { PostStatus } from '../posts/post-status';
+import { effectiveStatus } from '../posts/post-status';
 import { mayEdit, mayReadUnpublished } from './rights';
 import { Viewer } from './viewer';
 
-/** What a viewer may see of an event before a password is given (TEC §3.3, §1.4). */
+/** What a viewer may see of an event before a password is given (README.md#access, docs/behaviour.md#password-protected-events). */
 export type EventAccess =
   /** In the trash: gone for everyone. */
   | 'trashed'

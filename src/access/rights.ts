@@ -1,10 +1,10 @@
 import { DomainError } from '../common/errors/domain-error';
-import { PostStatus } from '../common/status/post-status';
+import { PostStatus } from '../posts/post-status';
 import type { Taxonomy } from '../terms/entities/term.entity';
 import { Role, Viewer } from './viewer';
 
 /**
- * The rights of each role (TEC §4, from WordPress's capabilities). Events, venues and organizers
+ * The rights of each role (README.md#access, from WordPress's capabilities). Events, venues and organizers
  * share them: the capabilities of the three post types are granted alike.
  */
 const EDITS_OTHERS: readonly Role[] = ['administrator', 'editor'];

@@ -1,4 +1,4 @@
-/** Roles a token may carry (contract §4), from most to least trusted. */
+/** Roles a token may carry (README.md#access), from most to least trusted. */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,5 +1,5 @@
 import { InvalidParamsError } from '../common/errors/domain-error';
-import { POST_STATUSES, PostStatus } from '../common/status/post-status';
+import { POST_STATUSES, PostStatus } from '../posts/post-status';
 import { mayEditOthers, mayWrite } from './rights';
 import { Viewer } from './viewer';
 
@@ -26,7 +26,7 @@ export interface ListVisibility {
 }
 
 /**
- * The items a list shows `viewer` for the `status` parameter (TEC §4):
+ * The items a list shows `viewer` for the `status` parameter (README.md#access):
  * - callers who may not write (anonymous, subscribers) see published items only, and asking
  *   for another status is a bad parameter;
  * - editors and administrators see every item of the statuses asked for (default: all but

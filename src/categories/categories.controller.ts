@@ -1,3 +1,7 @@
+import { requireSyncAlone, syncTail } from '../changes/sync';
+import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { CreateSlugRule } from '../posts/slug-rule.decorator';
+import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -21,7 +25,7 @@ import { CreateCategoryDto } from './dto/create-category.dto';
 import { ListCategoriesQueryDto } from './dto/list-categories.query.dto';
 import { UpdateCategoryDto } from './dto/update-category.dto';
 
-/** The event category routes (TEC §0): list, create, and read/update/delete by id. */
+/** The event category routes (docs/behaviour.md#ids-and-routes): list, create, and read/update/delete by id. */
 @ApiTags('categories')
 @Controller(`${NAMESPACE}/categories`)
 export class CategoriesController {
@@ -36,8 +40,17 @@ export class CategoriesController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
   ): Promise<CategoryListResponseDto> {
-    const page = await this.terms.list(CATEGORY, query, paging, language, viewer);
+    if (query.sync_token !== undefined) {
+      requireSyncAlone(query);
+      const changes = await this.terms.sync(CATEGORY, query.sync_token, paging.perPage, language);
+      return {
+        categories: changes.views.map((view) => toTermResponse(view, { language, links })),
+        ...syncTail(changes, `${links.namespace}/categories/`, paging.perPage),
+      };
+    }
+    const page = await this.terms.list(CATEGORY, query, paging, language, viewer, modified);
     return toTermListResponse('categories', page, echoTermQuery(query, page.perPage), {
       language,
       links,
@@ -49,6 +62,8 @@ export class CategoriesController {
   @RequiresPermission('term:create')
   @ApiWrite({
     status: 201,
+    bodyExample: { name: 'Theatre', description: 'Plays and readings.' },
+    ifNoneMatch: true,
     description: 'The category created.',
     type: TermResponseDto,
     body: CreateCategoryDto,
@@ -60,8 +75,9 @@ export class CategoriesController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @CreateSlugRule() slugRule: SlugRule,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.create(CATEGORY, body, language, viewer), {
+    return toTermResponse(await this.terms.create(CATEGORY, body, language, viewer, slugRule), {
       language,
       links,
     });
@@ -90,6 +106,7 @@ export class CategoriesController {
     description: 'The category updated.',
     type: TermResponseDto,
     body: UpdateCategoryDto,
+    bodyExample: { description: 'Plays, readings and improv.' },
     errors: ['termExists', 'termExistsWithParent'],
   })
   async update(

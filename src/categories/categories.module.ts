@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { LinksPipe } from '../common/links/links.decorator';
 import { TermsModule } from '../terms/terms.module';
 import { CategoriesController } from './categories.controller';
@@ -7,6 +8,6 @@ import { CategoriesController } from './categories.controller';
 @Module({
   imports: [TermsModule],
   controllers: [CategoriesController],
-  providers: [LinksPipe],
+  providers: [LinksPipe, Clock],
 })
 export class CategoriesModule {}

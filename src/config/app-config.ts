@@ -38,7 +38,7 @@ const MYSQL_URL = /^(mysql|mariadb):\/\/[^/]+\/[^/?]+(\?.*)?$/;
 
 /**
  * The service's configuration, read from the environment (and `.env`) and validated at start.
- * Names follow contract §6.
+ * Names follow README.md#configuration.
  */
 export class AppConfig {
   @Transform(integer)
@@ -144,7 +144,7 @@ export class AppConfig {
   @Matches(/^(true|false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, {
     message: 'must be true, false, a number of hops, or a comma list of addresses and subnets',
   })
-  TRUST_PROXY = 'false';
+  TRUST_PROXY = 'loopback, linklocal, uniquelocal';
 
   /** Requests a client (token subject, else IP address) may make per window; 0 turns it off. */
   @Transform(integer)

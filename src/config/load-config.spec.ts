@@ -68,13 +68,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ CORS_ORIGINS: '*' }, null).CORS_ORIGINS).toBe('*');
   });
 
-  it('gives the operational defaults: limits, caching, shutdown, no proxy trusted, no replicas', () => {
+  it('gives the operational defaults: limits, caching, shutdown, proxies on private networks trusted, no replicas', () => {
     const sut = loadConfig({}, null);
 
     expect(sut).toMatchObject({
       DATABASE_REPLICA_URLS: [],
       DATABASE_POOL_SIZE: 10,
-      TRUST_PROXY: 'false',
+      TRUST_PROXY: 'loopback, linklocal, uniquelocal',
       RATE_LIMIT_MAX: 600,
       RATE_LIMIT_WINDOW_SECONDS: 60,
       MAX_BODY_BYTES: 1048576,
@@ -108,7 +108,7 @@ describe('loadConfig', () => {
       expect(sut).toMatchObject({
         LOG_LEVEL: 'debug',
         SITE_TIMEZONE: 'UTC',
-        TRUST_PROXY: 'false',
+        TRUST_PROXY: 'loopback, linklocal, uniquelocal',
         RATE_LIMIT_MAX: 600,
         PORT: 3000,
         DATABASE_REPLICA_URLS: [],

@@ -31,12 +31,13 @@ function setValues(variables: Record<string, string | undefined>): Record<string
 
 /**
  * Builds the configuration from a set of variables. Values in `env` win over those of the
- * `.env` file at `envFile`, which only fills the gaps. A variable set to an empty value is unset,
- * so its default applies (as `KEY: ${KEY:-}` in a compose file gives).
+ * `.env` file at `envFile` (by default `ENV_FILE` when set, else `.env`; `ENV_FILE=` empty reads
+ * none, as the tests' processes do), which only fills the gaps. A variable set to an empty value
+ * is unset, so its default applies (as `KEY: ${KEY:-}` in a compose file gives).
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
-  envFile: string | null = '.env',
+  envFile: string | null = env['ENV_FILE'] === undefined ? '.env' : env['ENV_FILE'] || null,
 ): AppConfig {
   const fromFile = envFile && existsSync(envFile) ? parse(readFileSync(envFile)) : {};
   const merged: Record<string, string | undefined> = { ...setValues(fromFile), ...setValues(env) };

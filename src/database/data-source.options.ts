@@ -2,13 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { PostEntity } from './posts/post.entity';
+import { PostEntity } from '../posts/post.entity';
 import { EventEntity } from '../events/entities/event.entity';
 import { EventTranslationEntity } from '../events/entities/event-translation.entity';
 import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
 import { EventTermEntity } from '../events/entities/event-term.entity';
 import { EventTermListingEntity } from '../events/entities/event-term-listing.entity';
 import { EventDayCountEntity } from '../events/entities/event-day-count.entity';
+import { ChangeEntity, ChangeHeadEntity } from '../changes/entities/change.entity';
 import { OrganizerEntity } from '../organizers/entities/organizer.entity';
 import { OrganizerTranslationEntity } from '../organizers/entities/organizer-translation.entity';
 import { TermEntity } from '../terms/entities/term.entity';
@@ -31,6 +32,8 @@ export const ENTITIES = [
   EventTermEntity,
   EventTermListingEntity,
   EventDayCountEntity,
+  ChangeEntity,
+  ChangeHeadEntity,
 ];
 
 export type DatabaseKind = 'mysql' | 'sqlite';

@@ -4,8 +4,8 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { resolveDataSourceOptions, withReplicas } from './data-source.options';
 import { RoutingDataSource } from './read-routing';
-import { PostsModule } from './posts/posts.module';
-import { refusePendingMigrations } from './pending-migrations';
+import { PostsModule } from '../posts/posts.module';
+import { PendingMigrationsError, refusePendingMigrations } from './pending-migrations';
 import { UnitOfWorkModule } from './unit-of-work.module';
 import { boundStatementTime, QueryCancellation } from './statement-deadline';
 
@@ -30,10 +30,15 @@ class StatementDeadline {
           await resolveDataSourceOptions(config),
           config.DATABASE_REPLICA_URLS,
         );
+        const startup = {
+          ...options,
+          // A database not up yet is retried (9 times, 3 s apart); pending migrations are not.
+          toRetry: (error: unknown) => !(error instanceof PendingMigrationsError),
+        };
         // MIGRATE_ON_START: TypeORM applies them as it connects, each in its own transaction.
         return config.MIGRATE_ON_START === 'true'
-          ? { ...options, migrationsRun: true, migrationsTransactionMode: 'each' as const }
-          : options;
+          ? { ...startup, migrationsRun: true, migrationsTransactionMode: 'each' as const }
+          : startup;
       },
       // Reads of GET requests go to the replicas, if any (read-routing.ts).
       dataSourceFactory: async (options) => {

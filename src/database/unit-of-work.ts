@@ -12,6 +12,8 @@ interface RunningUnit {
   readonly manager: EntityManager;
   /** Whether it took named locks (MySQL `GET_LOCK`), released when it ends. */
   namedLocks: boolean;
+  /** Work to do last, inside the transaction, just before the commit (by key, once each). */
+  readonly beforeCommit: Map<string, (manager: EntityManager) => Promise<void>>;
 }
 
 const current = new AsyncLocalStorage<RunningUnit>();
@@ -121,6 +123,26 @@ export class UnitOfWork {
   }
 
   /**
+   * Runs `task` last in the running unit, inside its transaction, just before the commit
+   * (once per `key`: a second call with the same key is ignored). Work that takes a lock every
+   * writer needs (the change log's sequence) goes here, so the lock is held only for the
+   * commit. Outside a unit, `task` runs at once in a unit of its own.
+   */
+  async beforeCommit(key: string, task: (manager: EntityManager) => Promise<void>): Promise<void> {
+    const unit = current.getStore();
+    if (!unit) {
+      await this.run(() => task(this.manager));
+      return;
+    }
+    if (!unit.beforeCommit.has(key)) unit.beforeCommit.set(key, task);
+  }
+
+  /** Whether a unit of work is running in this async context. */
+  get inUnit(): boolean {
+    return current.getStore() !== undefined;
+  }
+
+  /**
    * Inside a write unit on MySQL/MariaDB, holds the name `key` of `scope` (a venue's, a term's)
    * until the unit ends, so two units creating items of one name run one after the other and
    * the second finds the first's item (units read committed rows). A wait past
@@ -143,13 +165,18 @@ export class UnitOfWork {
 
   private async once<T>(work: () => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner('master');
-    const unit: RunningUnit = { manager: runner.manager, namedLocks: false };
+    const unit: RunningUnit = {
+      manager: runner.manager,
+      namedLocks: false,
+      beforeCommit: new Map(),
+    };
     try {
       // Read committed: a unit sees what others committed while it waited for their locks.
       await runner.startTransaction(this.queue === null ? 'READ COMMITTED' : undefined);
       let result: T;
       try {
         result = await current.run(unit, work);
+        for (const task of unit.beforeCommit.values()) await task(unit.manager);
       } catch (error) {
         await runner.rollbackTransaction().catch(() => undefined);
         throw error;

@@ -2,25 +2,25 @@ import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject, OperationObject, PathItemObject } from '@nestjs/swagger';
 import { UPDATE_ALIASES } from '../common/http/update-verbs.middleware';
 import { NAMESPACE } from '../common/links/links';
+import { withResponseExamples } from './response-examples';
+
+/** The vendor extension naming the other verbs an operation answers to. */
+export const ALIASES_EXTENSION = 'x-method-aliases';
+
+/** An operation with the verbs that reach it besides its own (`x-method-aliases`). */
+export type AliasedOperation = OperationObject & { [ALIASES_EXTENSION]?: string[] };
 
 /**
  * Item routes take updates by PUT and PATCH as well as POST (one handler, reached through
- * `updateVerbsMiddleware`), so the document lists the POST operation under those verbs too,
- * right after it.
+ * `updateVerbsMiddleware`). The document describes the update once, under POST, and names the
+ * other two verbs in `x-method-aliases`: Swagger UI shows one operation per update, and the
+ * namespace index lists the three methods on one endpoint, as WordPress does.
  */
 function withUpdateAliases(path: string, item: PathItemObject): PathItemObject {
   const update = item.post;
   if (!update || !path.includes('{')) return item;
-  const aliases: Partial<Record<'put' | 'patch', OperationObject>> = {};
-  for (const verb of UPDATE_ALIASES) {
-    const name = verb.toLowerCase() as 'put' | 'patch';
-    aliases[name] = {
-      ...update,
-      ...(update.operationId ? { operationId: `${update.operationId}_${name}` } : {}),
-    };
-  }
-  const { delete: remove, ...rest } = item;
-  return { ...rest, ...aliases, ...(remove ? { delete: remove } : {}) };
+  const aliased: AliasedOperation = { ...update, [ALIASES_EXTENSION]: [...UPDATE_ALIASES] };
+  return { ...item, post: aliased };
 }
 
 /**
@@ -34,7 +34,8 @@ export class ApiDescription {
 
   /**
    * Keeps the document `configureApp` generated, its paths made relative to the namespace (the
-   * namespace index itself is `/`) and updates listed under PUT and PATCH too.
+   * namespace index itself is `/`), the update aliases named and the recorded answers shown as
+   * response examples.
    */
   set(document: OpenAPIObject, prefix: string): void {
     const base = `${prefix}/${NAMESPACE}`;
@@ -42,7 +43,7 @@ export class ApiDescription {
     for (const [path, item] of Object.entries(document.paths)) {
       const relative =
         path === base ? '/' : path.startsWith(`${base}/`) ? path.slice(base.length) : path;
-      paths[relative] = withUpdateAliases(relative, item);
+      paths[relative] = withResponseExamples(relative, withUpdateAliases(relative, item));
     }
     this.generated = { ...document, paths };
   }

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { UPDATE_ALIASES } from '../common/http/update-verbs.middleware';
+import { ALIASES_EXTENSION } from './api-description';
 import { NAMESPACE } from '../common/links/links';
 import type {
   IndexArg,
@@ -85,14 +85,14 @@ function argsOf(document: OpenAPIObject, operation: Schema): Record<string, Inde
   return args;
 }
 
-/** One endpoint per verb; the POST endpoint also lists the PUT and PATCH the document has. */
+/** One endpoint per verb; an endpoint also lists the verbs its operation names as aliases. */
 function endpointsOf(document: OpenAPIObject, item: Schema): IndexEndpointDto[] {
   const endpoints: IndexEndpointDto[] = [];
   for (const verb of VERBS) {
     const operation = item[verb];
     if (operation === undefined) continue;
-    const aliases =
-      verb === 'post' ? UPDATE_ALIASES.filter((alias) => item[alias.toLowerCase()]) : [];
+    const named = asRecord(operation)[ALIASES_EXTENSION];
+    const aliases = Array.isArray(named) ? named.filter((alias) => typeof alias === 'string') : [];
     const args = argsOf(document, asRecord(operation));
     endpoints.push({
       methods: [verb.toUpperCase(), ...aliases],
@@ -103,7 +103,7 @@ function endpointsOf(document: OpenAPIObject, item: Schema): IndexEndpointDto[] 
 }
 
 /**
- * The namespace index in WordPress's shape (TEC §10), derived from the OpenAPI document (this
+ * The namespace index in WordPress's shape (README.md#discovery), derived from the OpenAPI document (this
  * route included): one route per path in regex form, its methods, its endpoints with their
  * arguments, and a `self` link on routes without parameters. `namespaceUrl` is absolute.
  */

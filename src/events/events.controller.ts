@@ -1,7 +1,24 @@
+import { requireSyncAlone } from '../changes/sync';
+import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { CreateSlugRule } from '../posts/slug-rule.decorator';
+import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { ErrorKind } from '../common/errors/error-kinds';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { InvalidParamsError } from '../common/errors/domain-error';
+import { asCalendar } from './feed/ical';
 import { checkIfMatch, entityTag, IfMatch } from '../common/http/preconditions';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
@@ -30,7 +47,7 @@ const READ_EVENT_ERRORS: readonly ErrorKind[] = [
   'eventTrashed',
 ];
 
-/** The events routes (interface §4): list, create, and read/update/delete by id or slug. */
+/** The events routes (docs/behaviour.md#ids-and-routes): list, create, and read/update/delete by id or slug. */
 @ApiTags('events')
 @Controller(`${NAMESPACE}/events`)
 export class EventsController {
@@ -45,6 +62,7 @@ export class EventsController {
     description: 'A page of events, by start then id.',
     type: EventListResponseDto,
     list: true,
+    calendar: true,
     errors: ['eventPageNotFound'],
   })
   async list(
@@ -54,8 +72,30 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
-  ): Promise<EventListResponseDto> {
-    const page = await this.events.list(query, bounds, paging, language, viewer);
+    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<EventListResponseDto | string> {
+    // `Accept: text/calendar` (preferred to JSON) gets the same page as iCalendar.
+    response.vary('Accept');
+    const calendar = request.accepts(['application/json', 'text/calendar']) === 'text/calendar';
+    if (query.sync_token !== undefined) {
+      if (calendar) throw InvalidParamsError.of('sync_token');
+      requireSyncAlone(query);
+      const changes = await this.events.sync(
+        query.sync_token,
+        paging.perPage,
+        language,
+        viewer,
+        query.password,
+      );
+      return this.presenter.sync(changes, paging.perPage, language, links);
+    }
+    const page = await this.events.list(query, bounds, paging, language, viewer, modified);
+    if (calendar) {
+      asCalendar(response, page);
+      return this.presenter.calendar(page.views, language, links);
+    }
     return this.presenter.page(page, query, bounds, language, links);
   }
 
@@ -64,6 +104,19 @@ export class EventsController {
   @RequiresPermission('event:create')
   @ApiWrite({
     status: 201,
+    bodyExample: {
+      title: 'Jazz on the roof',
+      start_date: '2027-03-05 20:00',
+      end_date: '2027-03-05 23:00',
+      timezone: 'Europe/Madrid',
+      cost: '15',
+      description: '<p>A quartet from Lisbon.</p>',
+      categories: ['Music'],
+      tags: ['jazz'],
+      venue: { venue: 'Terrat del Raval', city: 'Barcelona', country: 'Spain' },
+      organizer: [{ organizer: 'Raval Jazz Club', email: 'hello@example.com' }],
+    },
+    ifNoneMatch: true,
     description: 'The event created.',
     type: EventResponseDto,
     body: CreateEventDto,
@@ -75,8 +128,13 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @CreateSlugRule() slugRule: SlugRule,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(await this.events.create(body, language, viewer), language, links);
+    return this.presenter.one(
+      await this.events.create(body, language, viewer, slugRule),
+      language,
+      links,
+    );
   }
 
   /** Read an event by slug. */
@@ -113,6 +171,7 @@ export class EventsController {
     description: 'The event updated.',
     type: EventResponseDto,
     body: UpdateEventDto,
+    bodyExample: { title: 'Jazz on the roof, second night', cost: '18' },
   })
   async updateBySlug(
     @Param('slug') slug: string,
@@ -192,6 +251,7 @@ export class EventsController {
     description: 'The event updated.',
     type: EventResponseDto,
     body: UpdateEventDto,
+    bodyExample: { title: 'Jazz on the roof, second night', cost: '18' },
     errors: ['notAnEvent', 'eventNotFound'],
   })
   async update(

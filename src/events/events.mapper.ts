@@ -10,11 +10,11 @@ import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto
 import { imageOf } from '../common/media/image';
 import { EventEntity } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
-import { effectiveStatus } from './event-status';
+import { effectiveStatus } from '../posts/post-status';
 import { EventLinks } from './links/event-links.service';
 import { toEmbeddedTerm } from '../terms/terms.mapper';
 import { EmbeddedTermDto } from '../terms/dto/term.response.dto';
-import { Taxonomy } from '../terms/entities/term.entity';
+import { Taxonomy } from '../terms/taxonomy';
 import { toVenueResponse } from '../venues/venues.mapper';
 import { toOrganizerResponse } from '../organizers/organizers.mapper';
 
@@ -23,7 +23,7 @@ export interface EventView {
   readonly event: EventEntity;
   readonly translations: readonly EventTranslationEntity[];
   readonly links: EventLinks;
-  /** Password-protected and not unlocked for the viewer: shown redacted (TEC §1.4). */
+  /** Password-protected and not unlocked for the viewer: shown redacted (docs/behaviour.md#password-protected-events). */
   readonly locked?: boolean;
 }
 
@@ -109,8 +109,8 @@ function linkedJsonLd(
 }
 
 /**
- * The embedded categories, tags, venue and organizers (TEC §1.5b). Nested items carry no
- * `json_ld` (contract §7); `withJsonLd` builds them with it for the event's own `json_ld`.
+ * The embedded categories, tags, venue and organizers (docs/behaviour.md#links-on-events). Nested items carry no
+ * `json_ld` (docs/behaviour.md#wire-format); `withJsonLd` builds them with it for the event's own `json_ld`.
  */
 function linkedItems(
   links: EventLinks,
@@ -135,7 +135,7 @@ function linkedItems(
   };
 }
 
-/** Builds the wire shape of one event (TEC §1.1 key order, then the language keys). */
+/** Builds the wire shape of one event (key order: docs/behaviour.md#wire-format, then the language keys). */
 export function toEventResponse(view: EventView, mapping: EventMapping): EventResponseDto {
   const { event } = view;
   const { links, siteZone } = mapping;
@@ -211,7 +211,7 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
 }
 
 /**
- * A password-protected event as a list shows it to a viewer who has not unlocked it (TEC §1.4):
+ * A password-protected event as a list shows it to a viewer who has not unlocked it (docs/behaviour.md#password-protected-events):
  * title, dates, time zone, slug, links and status stay; content, flags and links are emptied.
  */
 export function redactProtected(response: EventResponseDto): EventResponseDto {

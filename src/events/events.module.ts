@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
 import { LinksPipe } from '../common/links/links.decorator';
+import { ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
 import { EventsController } from './events.controller';
+import { EventsFeedController } from './events-feed.controller';
 import { EventsPresenter } from './events.presenter';
 import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
@@ -14,13 +16,15 @@ import { VenuesModule } from '../venues/venues.module';
 /** The events aggregate and its links to venues, organizers, categories and tags. */
 @Module({
   imports: [VenuesModule, OrganizersModule, TermsModule],
-  controllers: [EventsController],
+  // The feed routes first: `/events/{id}.ics` must not reach the `/events/{id}` route.
+  controllers: [EventsFeedController, EventsController],
   providers: [
     EventsService,
     EventsRepository,
     EventLinksService,
     EventsPresenter,
     EventDatesPipe,
+    ModifiedBoundsPipe,
     Clock,
     LinksPipe,
   ],

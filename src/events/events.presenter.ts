@@ -9,7 +9,15 @@ import { EchoedParam, listLinks } from '../common/paging/list-links';
 import { AppConfig } from '../config/app-config';
 import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
-import { EventMapping, EventView, toEventListResponse, toEventResponse } from './events.mapper';
+import {
+  EventMapping,
+  EventView,
+  redactProtected,
+  toEventListResponse,
+  toEventResponse,
+} from './events.mapper';
+import { SyncResult, syncTail } from '../changes/sync';
+import { toICalendar } from './feed/ical';
 import { EventPage } from './events.service';
 import { EventDateBounds } from './pipes/event-dates.pipe';
 
@@ -42,6 +50,35 @@ export class EventsPresenter {
       totalPages: page.totalPages,
       links: listLinks(`${links.namespace}/events/`, echoed, page.page, page.totalPages),
     });
+  }
+
+  /** A sync answer: the changed events as a list shows them, then tombstones and the next token. */
+  sync(
+    result: SyncResult<EventView>,
+    perPage: number,
+    language: Language,
+    links: ApiLinks,
+  ): EventListResponseDto {
+    const mapping = this.mapping(language, links, false);
+    return {
+      events: result.views.map((view) => {
+        const response = toEventResponse(view, mapping);
+        return view.locked ? redactProtected(response) : response;
+      }),
+      ...syncTail(result, `${links.namespace}/events/`, perPage),
+    };
+  }
+
+  /** Events as an iCalendar feed (list views are redacted as a list shows them). */
+  calendar(views: readonly EventView[], language: Language, links: ApiLinks): string {
+    const mapping = this.mapping(language, links, false);
+    return toICalendar(
+      views.map((view) => {
+        const response = toEventResponse(view, mapping);
+        return view.locked ? redactProtected(response) : response;
+      }),
+      { name: 'Events' },
+    );
   }
 
   private mapping(language: Language, links: ApiLinks, single: boolean): EventMapping {
@@ -78,6 +115,10 @@ export class EventsPresenter {
       'geoloc_lat',
       'geoloc_lng',
       'geoloc_radius',
+      'modified_after',
+      'modified_before',
+      'orderby',
+      'order',
       'i18n_language',
     ] as const;
     for (const name of passthrough) {

@@ -2,25 +2,26 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
-import { PostRegistry } from '../database/posts/post-registry';
-import { PostLinks } from '../database/posts/post-links';
+import { PostRegistry } from '../posts/post-registry';
+import { PostLinks } from '../posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
-import { TermsRepository } from '../terms/terms.repository';
+import { lockTerms, moveTermCounts, taxonomyTermIdsQuery } from '../terms/term-catalog';
+import { EventTermLink, TermLinks } from '../terms/term-links';
 import { escapeLike } from '../database/sql-values';
 import { Visibility } from '../access/visibility';
-import { whereVisible } from '../database/status-filter';
-import { writeTranslation } from '../database/translations';
-import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
+import { whereVisible } from '../posts/status-filter';
+import { writeTranslation } from '../posts/translations';
+import { SlugRule, SlugScope, writeWithUniqueSlug } from '../posts/unique-slug';
 import { EventEntity } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventTermEntity } from './entities/event-term.entity';
 import { EventTermListingEntity } from './entities/event-term-listing.entity';
-import { refreshEventListing } from './listing/term-listing';
+import { refreshEventListing, refreshTermListing } from './listing/term-listing';
 import { COUNTED_STATUSES, countedKeys } from './listing/day-counts';
 import { dayStart, utcDay, WindowPlan, windowPlan } from './listing/window-total';
 import { EventDayCountEntity } from './entities/event-day-count.entity';
-import { Taxonomy, TermEntity } from '../terms/entities/term.entity';
+import { Taxonomy } from '../terms/taxonomy';
 import {
   booleanModeQuery,
   fts5Query,
@@ -69,6 +70,11 @@ export interface EventListFilter {
   readonly geoloc?: boolean;
   /** Events at one of these venues (the result of a distance search; may be empty). */
   readonly nearVenueIds?: readonly number[];
+  /** Only events last modified after / before these instants (exclusive). */
+  readonly modifiedAfter?: Date;
+  readonly modifiedBefore?: Date;
+  /** By last modification, then id, instead of by start (`orderby=modified`). */
+  readonly byModified?: { readonly descending: boolean };
 }
 
 /** The rows an event list is read from (`EventsRepository.listSource`). */
@@ -128,21 +134,80 @@ export class EventsRepository implements OnModuleInit {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly posts: PostRegistry,
     private readonly unit: UnitOfWork,
-    private readonly terms: TermsRepository,
     private readonly links: PostLinks,
+    private readonly termLinks: TermLinks,
   ) {}
 
   /**
-   * The links to venues and organizers are events' rows: trashing a venue or organizer asks
-   * here (post-links.ts) to unlink it, in the trashing unit of work.
+   * The links to venues, organizers and terms are events' rows: trashing a venue or organizer
+   * (post-links.ts), or moving or deleting a category (term-links.ts), asks here to follow, in
+   * the unit of work of that write; reading an event for a link filter, the venues' and
+   * organizers' `has_events` subqueries and the terms' counts and `event` filter ask here too.
    */
   onModuleInit(): void {
-    this.links.register('venue', (id) =>
-      this.unit.manager.update(EventEntity, { venueId: id }, { venueId: null }),
+    this.links.registerEventReader((id) =>
+      this.unit.manager.getRepository(EventEntity).findOne({
+        where: { id },
+        select: { id: true, status: true, author: true, dateUtc: true, passwordHash: true },
+      }),
     );
-    this.links.register('organizer', (id) =>
-      this.unit.manager.delete(EventOrganizerEntity, { organizerId: id }),
+    this.termLinks.register({
+      moved: (termId, formerParent) => refreshTermListing(this.unit.manager, termId, formerParent),
+      removing: async (termId, parent) => {
+        await refreshTermListing(this.unit.manager, termId, parent, true);
+        await this.unit.manager.delete(EventTermEntity, { termId });
+      },
+      termsOf: async (eventId) => (await this.findTermLinks([eventId])).map((link) => link.termId),
+      lateScheduledCounts: (now, termIds) => this.lateScheduledTermCounts(now, termIds),
+    });
+    this.links.register(
+      'venue',
+      (id) => this.unit.manager.update(EventEntity, { venueId: id }, { venueId: null }),
+      (sub, events, item) => {
+        sub.from(EventEntity, events).where(`${events}.venueId = ${item}.id`);
+      },
     );
+    this.links.register(
+      'organizer',
+      (id) => this.unit.manager.delete(EventOrganizerEntity, { organizerId: id }),
+      (sub, events, item) => {
+        const link = `${events}_link`;
+        sub
+          .from(EventOrganizerEntity, link)
+          .innerJoin(EventEntity, events, `${events}.id = ${link}.eventId`)
+          .where(`${link}.organizerId = ${item}.id`);
+      },
+    );
+  }
+
+  /** The term links of all `eventIds`, in one query. */
+  async findTermLinks(eventIds: readonly number[]): Promise<EventTermLink[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await this.unit.manager
+      .getRepository(EventTermEntity)
+      .findBy({ eventId: In([...new Set(eventIds)]) });
+    return rows.map((row) => ({ eventId: row.eventId, termId: row.termId }));
+  }
+
+  /**
+   * Scheduled (`future`) events whose date has passed, per term (of `termIds` when given): read
+   * from `idx_events_scheduled`, so only those few events are visited.
+   */
+  private async lateScheduledTermCounts(
+    now: Date,
+    termIds?: readonly number[],
+  ): Promise<Map<number, number>> {
+    const query = this.unit.manager
+      .createQueryBuilder(EventEntity, 'e')
+      .innerJoin(EventTermEntity, 'et', 'et.eventId = e.id')
+      .select('et.termId', 'term_id')
+      .addSelect('COUNT(*)', 'total')
+      .where("e.status = 'future'")
+      .andWhere('e.dateUtc <= :now', { now })
+      .groupBy('et.termId');
+    if (termIds) query.andWhere('et.termId IN (:...termIds)', { termIds: [...termIds] });
+    const rows = await query.getRawMany<{ term_id: number | string; total: number | string }>();
+    return new Map(rows.map((row) => [Number(row.term_id), Number(row.total)]));
   }
 
   /**
@@ -151,12 +216,15 @@ export class EventsRepository implements OnModuleInit {
    */
   async findPage(filter: EventListFilter, offset: number, limit: number): Promise<EventEntity[]> {
     const source = this.listSource(filter);
+    const [sortColumn, direction] = filter.byModified
+      ? ['e.modifiedUtc', filter.byModified.descending ? ('DESC' as const) : ('ASC' as const)]
+      : [`${source.rows}.startUtc`, 'ASC' as const];
     const rows = await source.query
       .select(source.id, 'id')
-      .addSelect(`${source.rows}.startUtc`, 'start')
+      .addSelect(sortColumn, 'sort_key')
       .distinct(source.repeated)
-      .orderBy(`${source.rows}.startUtc`, 'ASC')
-      .addOrderBy(source.id, 'ASC')
+      .orderBy(sortColumn, direction)
+      .addOrderBy(source.id, direction)
       .offset(offset)
       .limit(limit)
       .getRawMany<{ id: number | string }>();
@@ -267,18 +335,24 @@ export class EventsRepository implements OnModuleInit {
       .findBy({ eventId: In([...eventIds]) });
   }
 
-  /** Creates an event with a slug made unique from `slugBase`; returns its id. */
+  /** Creates an event with a slug made from `slugBase` by `slugRule`; returns its id. */
   async create(
     columns: EventColumns,
     slugBase: (id: number) => string,
+    slugRule: SlugRule,
     language: Language,
     text: EventText,
     links: EventLinkWrite,
   ): Promise<number> {
     return this.unit.transaction(async (manager) => {
       const id = await this.posts.allocate(manager, 'event');
-      await writeWithUniqueSlug(manager, EVENT_SLUGS, slugBase(id), id, (slug) =>
-        manager.insert(EventEntity, { ...columns, id, slug }),
+      await writeWithUniqueSlug(
+        manager,
+        EVENT_SLUGS,
+        slugBase(id),
+        id,
+        (slug) => manager.insert(EventEntity, { ...columns, id, slug }),
+        slugRule,
       );
       await manager.insert(EventTranslationEntity, {
         eventId: id,
@@ -287,9 +361,9 @@ export class EventsRepository implements OnModuleInit {
         description: text.description ?? null,
         excerpt: text.excerpt ?? null,
       });
-      await this.lockTerms(manager, Object.values(links.termIds).flat());
+      await lockTerms(manager, Object.values(links.termIds).flat());
       await this.writeLinks(manager, id, links, true);
-      await this.terms.moveCounts(NOT_COUNTED, await this.countedTerms(manager, id));
+      await moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
       await refreshEventListing(manager, id, [], true);
       return id;
     });
@@ -307,10 +381,10 @@ export class EventsRepository implements OnModuleInit {
     await this.unit.transaction(async (manager) => {
       const counted = await countedKeys(manager, id, true);
       const before = await this.countedTerms(manager, id);
-      await this.lockTerms(manager, [...before, ...Object.values(links.termIds).flat()]);
+      await lockTerms(manager, [...before, ...Object.values(links.termIds).flat()]);
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
       await this.writeLinks(manager, id, links);
-      await this.terms.moveCounts(before, await this.countedTerms(manager, id));
+      await moveTermCounts(manager, before, await this.countedTerms(manager, id));
       if (slugBase !== undefined) {
         await writeWithUniqueSlug(manager, EVENT_SLUGS, slugBase, id, (slug) =>
           manager.update(EventEntity, { id }, { slug }),
@@ -336,24 +410,9 @@ export class EventsRepository implements OnModuleInit {
       const counted = await countedKeys(manager, id, true);
       const before = await this.countedTerms(manager, id);
       await manager.update(EventEntity, { id }, { status: 'trash', modifiedUtc });
-      await this.terms.moveCounts(before, NOT_COUNTED);
+      await moveTermCounts(manager, before, NOT_COUNTED);
       await refreshEventListing(manager, id, counted);
     });
-  }
-
-  /**
-   * Write-locks the rows of `termIds` in id order (MySQL/MariaDB), before the links to them are
-   * written. A link's foreign key check takes a shared lock on its term; two writers that each
-   * hold one and then both update the term's count would deadlock. Holding the write lock
-   * first, writers of the same terms queue instead.
-   */
-  private async lockTerms(manager: EntityManager, termIds: readonly number[]): Promise<void> {
-    if (termIds.length === 0 || this.dataSource.options.type === 'better-sqlite3') return;
-    const ids = [...new Set(termIds)].sort((a, b) => a - b);
-    await manager.query(
-      `SELECT id FROM terms WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`,
-      ids,
-    );
   }
 
   /** The terms whose stored count includes event `id`: its terms while it is stored as `publish`. */
@@ -392,13 +451,7 @@ export class EventsRepository implements OnModuleInit {
     }
     for (const [taxonomy, termIds] of Object.entries(links.termIds)) {
       if (!created) {
-        const ofTaxonomy = manager
-          .createQueryBuilder()
-          .subQuery()
-          .select('t.id')
-          .from(TermEntity, 't')
-          .where('t.taxonomy = :taxonomy')
-          .getQuery();
+        const ofTaxonomy = taxonomyTermIdsQuery(manager);
         await manager
           .createQueryBuilder()
           .delete()
@@ -430,7 +483,10 @@ export class EventsRepository implements OnModuleInit {
       filter.venueIds !== undefined ||
       filter.geoloc !== undefined ||
       filter.nearVenueIds !== undefined ||
-      filter.search !== undefined;
+      filter.search !== undefined ||
+      filter.modifiedAfter !== undefined ||
+      filter.modifiedBefore !== undefined ||
+      filter.byModified !== undefined;
     let query: SelectQueryBuilder<ObjectLiteral>;
     let rows: string;
     let id: string;
@@ -473,12 +529,20 @@ export class EventsRepository implements OnModuleInit {
       const value = filter[key];
       if (value instanceof Date) query.andWhere(`${rows}.${condition}`, { [key]: value });
     }
-    if (filter.featured !== undefined)
+    if (filter.featured !== undefined) {
       query.andWhere(`${rows}.featured = :featured`, { featured: filter.featured });
-    if (filter.include)
+    }
+    if (filter.include) {
       query.andWhere(`${id} IN (:...include)`, { include: idsOrNone(filter.include) });
+    }
     if (filter.postParent !== undefined) {
       query.andWhere('e.postParent = :postParent', { postParent: filter.postParent });
+    }
+    if (filter.modifiedAfter !== undefined) {
+      query.andWhere('e.modifiedUtc > :modifiedAfter', { modifiedAfter: filter.modifiedAfter });
+    }
+    if (filter.modifiedBefore !== undefined) {
+      query.andWhere('e.modifiedUtc < :modifiedBefore', { modifiedBefore: filter.modifiedBefore });
     }
     if (filter.search) this.whereSearch(query, id, filter.search);
     this.whereLinked(query, id, filter, drivingKey);
@@ -506,8 +570,9 @@ export class EventsRepository implements OnModuleInit {
         { [name]: ids.length > 0 ? [...ids] : [0] },
       );
     }
-    if (filter.venueIds)
+    if (filter.venueIds) {
       query.andWhere('e.venueId IN (:...venueIds)', { venueIds: idsOrNone(filter.venueIds) });
+    }
     if (filter.organizerIds) {
       query.andWhere(
         `${id} IN (SELECT eo.event_id FROM event_organizers eo WHERE eo.organizer_id IN (:...organizerIds))`,

@@ -1,3 +1,4 @@
+import { SlugRule } from '../posts/unique-slug';
 import { DEFAULT_RADIUS_KM } from '../common/geo/geo';
 import { Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
@@ -14,7 +15,10 @@ import { eventAccess, isLocked } from '../access/event-access';
 import { listVisibility } from '../access/visibility';
 import { Viewer } from '../access/viewer';
 import { siteZoneOf } from '../common/clock/site-zone';
+import { ChangeLog } from '../changes/change-log';
+import { SyncResult, syncResult } from '../changes/sync';
 import { Clock } from '../common/clock/clock';
+import { ModifiedBounds } from '../common/dates/modified-bounds.pipe';
 import { parseDateInput, publicationDate } from '../common/dates/parse-date';
 import { allDayBounds } from '../common/dates/window';
 import { resolveZone } from '../common/dates/zones';
@@ -26,19 +30,19 @@ import {
 import { Language } from '../common/i18n/language';
 import { imageColumns } from '../common/media/image';
 import { Paging, totalPages } from '../common/paging/paging';
-import { hashPostPassword, postPasswordMatches } from '../common/secrets/post-password';
+import { hashPostPassword, postPasswordMatches } from '../posts/post-password';
 import { normaliseCostInput } from '../common/text/cost';
 import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { slugify } from '../common/text/slug';
 import { AppConfig } from '../config/app-config';
-import { PostRegistry } from '../database/posts/post-registry';
-import { TAXONOMIES } from '../terms/entities/term.entity';
+import { PostRegistry } from '../posts/post-registry';
+import { TAXONOMIES } from '../terms/taxonomy';
 import { CreateEventDto } from './dto/create-event.dto';
 import { EventFieldsDto } from './dto/event-fields.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { EventEntity } from './entities/event.entity';
-import { statusOnSave } from './event-status';
+import { statusOnSave } from '../posts/post-status';
 import {
   EventAlreadyTrashedError,
   EventNotAccessibleError,
@@ -103,6 +107,7 @@ export class EventsService {
     private readonly clock: Clock,
     private readonly links: EventLinksService,
     private readonly cache: ReadCache,
+    private readonly changes: ChangeLog,
   ) {
     this.siteZone = siteZoneOf(config);
   }
@@ -114,6 +119,7 @@ export class EventsService {
     paging: Paging,
     language: Language,
     viewer: Viewer,
+    modified: ModifiedBounds = {},
   ): Promise<EventPage> {
     const { visibility, statuses } = listVisibility(query.status, viewer);
     if (query.post_parent !== undefined) await this.requireEvent(query.post_parent, 'post_parent');
@@ -136,6 +142,12 @@ export class EventsService {
       featured: query.featured,
       include: query.include?.map(Number),
       postParent: query.post_parent,
+      modifiedAfter: modified.modifiedAfter,
+      modifiedBefore: modified.modifiedBefore,
+      byModified:
+        query.orderby?.trim().toLowerCase() === 'modified'
+          ? { descending: query.order?.trim().toLowerCase() === 'desc' }
+          : undefined,
       search:
         words.length > 0
           ? { words, language, protectedTextOf: protectedTextOf(viewer) }
@@ -168,6 +180,39 @@ export class EventsService {
     };
   }
 
+  /**
+   * What changed in the events collection since `token` (docs/behaviour.md#sync): the changed
+   * events the caller's list holds (whatever their dates), and tombstones for the others.
+   */
+  async sync(
+    token: string,
+    perPage: number,
+    language: Language,
+    viewer: Viewer,
+    password?: string,
+  ): Promise<SyncResult<EventView>> {
+    const batch = await this.changes.since('event', token, perPage);
+    const filter: EventListFilter = {
+      visibility: listVisibility(undefined, viewer).visibility,
+      now: this.clock.now().toJSDate(),
+      include: batch.itemIds,
+    };
+    const events =
+      batch.itemIds.length === 0 ? [] : await this.events.findPage(filter, 0, batch.itemIds.length);
+    const views = await this.withText(events, language);
+    const shown = await Promise.all(
+      views.map(async (view) => ({
+        id: view.event.id,
+        view: {
+          ...view,
+          locked:
+            isLocked(view.event, viewer) && !(await this.passwordMatches(view.event, password)),
+        },
+      })),
+    );
+    return syncResult(token, batch, shown);
+  }
+
   async getById(
     id: number,
     viewer: Viewer,
@@ -187,7 +232,7 @@ export class EventsService {
   }
 
   /**
-   * A single read (TEC §3.3): trashed events are gone for everyone; other unpublished ones are
+   * A single read (README.md#access): trashed events are gone for everyone; other unpublished ones are
    * for editors and their author; a password-protected one needs its password unless the
    * viewer may edit it.
    */
@@ -214,7 +259,12 @@ export class EventsService {
   }
 
   /** Creates an event whose text is written in `language`, which becomes its original language. */
-  async create(dto: CreateEventDto, language: Language, viewer: Viewer): Promise<EventView> {
+  async create(
+    dto: CreateEventDto,
+    language: Language,
+    viewer: Viewer,
+    slugRule: SlugRule,
+  ): Promise<EventView> {
     const { start_date: startInput, end_date: endInput } = dto;
     if (startInput === undefined || endInput === undefined) {
       throw new MissingParamsError(['start_date', 'end_date']);
@@ -262,7 +312,9 @@ export class EventsService {
     };
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
     const slugBase = (id: number): string => requestedSlug || slugify(title ?? '') || `event-${id}`;
-    const id = await this.events.create(columns, slugBase, language, this.text(dto, title), links);
+    const text = this.text(dto, title);
+    const id = await this.events.create(columns, slugBase, slugRule, language, text, links);
+    await this.changes.record('event', id, 'created');
     return this.view(id, language);
   }
 
@@ -292,7 +344,7 @@ export class EventsService {
     return this.trash(await this.bySlug(slug), language, viewer);
   }
 
-  /** Applies the fields `dto` carries; everything it leaves out keeps its value (contract §2). */
+  /** Applies the fields `dto` carries; everything it leaves out keeps its value (docs/behaviour.md#writes). */
   private async update(
     event: EventEntity,
     dto: UpdateEventDto,
@@ -365,6 +417,7 @@ export class EventsService {
     }
     const slugBase = dto.slug === undefined ? undefined : slugify(dto.slug) || event.slug;
     await this.events.update(event.id, columns, slugBase, language, this.text(dto, title), links);
+    await this.changes.record('event', event.id, 'updated');
     return this.view(event.id, language);
   }
 
@@ -372,6 +425,7 @@ export class EventsService {
     requireRight(viewer, mayEdit(viewer, event));
     if (event.status === 'trash') throw new EventAlreadyTrashedError();
     await this.events.trash(event.id, this.clock.now().toJSDate());
+    await this.changes.record('event', event.id, 'trashed');
     return this.view(event.id, language);
   }
 
@@ -385,7 +439,7 @@ export class EventsService {
 
   /**
    * The event a write by id names. An id that names no event is 404 for callers who may write
-   * events and 401/403 for the others (TEC §3.4).
+   * events and 401/403 for the others (README.md#access).
    */
   private async byIdToWrite(id: number, viewer: Viewer): Promise<EventEntity> {
     try {
@@ -479,7 +533,7 @@ export class EventsService {
 
   private parse(input: string, param: string, zone: Zone, now: DateTime): DateTime {
     const parsed = parseDateInput(input, zone, now);
-    if (!parsed) throw InvalidParamsError.of(param, 'param.invalid');
+    if (!parsed) throw InvalidParamsError.of(param, 'param.invalid', 'reason.bad-date');
     return parsed.setZone(zone);
   }
 
@@ -491,8 +545,9 @@ export class EventsService {
     problems: ParamProblem[],
   ): Schedule {
     const bounds = allDay ? allDayBounds(start, end) : { start, end };
-    if (bounds.end < bounds.start)
+    if (bounds.end < bounds.start) {
       problems.push({ param: 'end_date', message: 'param.end-before-start' });
+    }
     return bounds;
   }
 

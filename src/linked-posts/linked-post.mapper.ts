@@ -6,7 +6,7 @@ import { ApiLinks } from '../common/links/links';
 import { imageOf } from '../common/media/image';
 import { ImageDto } from '../common/media/image.dto';
 import { autoParagraph } from '../common/text/html';
-import { effectiveStatus } from '../events/event-status';
+import { effectiveStatus } from '../posts/post-status';
 import { LinkedPostEntity, LinkedPostKind, LinkedPostTranslation } from './linked-post';
 
 /** What the venue and organizer mappers need besides the item. */

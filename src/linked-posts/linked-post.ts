@@ -1,4 +1,4 @@
-import { PostStatus } from '../events/entities/event.entity';
+import { PostStatus } from '../posts/post-status';
 
 /** The two kinds of item an event links to; their ids come from the shared `posts` registry. */
 export type LinkedPostKind = 'venue' | 'organizer';

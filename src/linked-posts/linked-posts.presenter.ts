@@ -1,4 +1,5 @@
 import { Zone } from 'luxon';
+import { SyncResult, syncTail } from '../changes/sync';
 import { Clock } from '../common/clock/clock';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { Language } from '../common/i18n/language';
@@ -25,6 +26,10 @@ const ECHOED_FILTERS = [
   'event',
   'has_events',
   'only_with_upcoming',
+  'modified_after',
+  'modified_before',
+  'orderby',
+  'order',
   'i18n_language',
 ] as const;
 
@@ -62,6 +67,15 @@ export class LinkedPostsPresenter<V, R, L> {
         total: page.total,
         total_pages: page.totalPages,
       },
+    );
+  }
+
+  /** A sync answer: the changed items as a list shows them, then tombstones and the next token. */
+  sync(result: SyncResult<V>, perPage: number, language: Language, links: ApiLinks): L {
+    const mapping = this.mapping(language, links, false);
+    return this.shape.toList(
+      result.views.map((view) => this.shape.toResponse(view, mapping)),
+      syncTail(result, `${links.namespace}/${this.shape.collection}/`, perPage),
     );
   }
 

@@ -1,13 +1,13 @@
 import { ObjectLiteral, Repository, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Language } from '../common/i18n/language';
-import { PostRegistry } from '../database/posts/post-registry';
-import { PostLinks } from '../database/posts/post-links';
+import { PostRegistry } from '../posts/post-registry';
+import { PostLinks } from '../posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
-import { namedText, writeTranslation } from '../database/translations';
+import { namedText, writeTranslation } from '../posts/translations';
 import { Visibility } from '../access/visibility';
-import { whereVisible } from '../database/status-filter';
-import { writeWithUniqueSlug } from '../database/unique-slug';
+import { whereVisible } from '../posts/status-filter';
+import { SlugRule, writeWithUniqueSlug } from '../posts/unique-slug';
 import {
   LinkedPostColumns,
   LinkedPostEntity,
@@ -29,7 +29,7 @@ function values<X>(columns: object): QueryDeepPartialEntity<X> {
   return columns;
 }
 
-/** The tables of one kind of linked item and how events link to it. */
+/** The tables of one kind of linked item. */
 export interface LinkedPostTables<E extends LinkedPostEntity, T extends LinkedPostTranslation> {
   readonly kind: LinkedPostKind;
   readonly entity: new () => E;
@@ -38,11 +38,6 @@ export interface LinkedPostTables<E extends LinkedPostEntity, T extends LinkedPo
   readonly owner: keyof T & string;
   /** Item columns `search` looks in besides the name and description. */
   readonly searchColumns: readonly (keyof E & string)[];
-  /**
-   * Makes `sub` read the events linked to the item aliased `item`, with the events aliased
-   * `events` (each subquery has its own alias, so their parameters do not clash).
-   */
-  linkEvents(sub: SelectQueryBuilder<ObjectLiteral>, events: string, item: string): void;
 }
 
 /** Which venues or organizers a list asks for. */
@@ -59,6 +54,13 @@ export interface LinkedPostListFilter {
   readonly hasEvents?: boolean;
   /** Only items linked to an event the viewer may see starting at `now` or later. */
   readonly onlyWithUpcoming?: boolean;
+  /** Only these items (a sync's changed items). */
+  readonly ids?: readonly number[];
+  /** Only items last modified after / before these instants (exclusive). */
+  readonly modifiedAfter?: Date;
+  readonly modifiedBefore?: Date;
+  /** By last modification, then id, instead of newest publication first. */
+  readonly byModified?: { readonly descending: boolean };
 }
 
 /**
@@ -79,9 +81,12 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     offset: number,
     limit: number,
   ): Promise<{ items: E[]; total: number }> {
+    const [sortColumn, direction] = filter.byModified
+      ? [`${ITEM}.modifiedUtc`, filter.byModified.descending ? ('DESC' as const) : ('ASC' as const)]
+      : [`${ITEM}.dateUtc`, 'DESC' as const];
     const page = this.listQuery(filter)
-      .orderBy(`${ITEM}.dateUtc`, 'DESC')
-      .addOrderBy(`${ITEM}.id`, 'DESC')
+      .orderBy(sortColumn, direction)
+      .addOrderBy(`${ITEM}.id`, direction)
       .offset(offset)
       .limit(limit);
     const count = this.listQuery(filter).select('COUNT(*)', 'total');
@@ -157,17 +162,23 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     return rows.map((row) => Number(row.id));
   }
 
-  /** Creates an item with a slug made unique from `slugBase`; returns its id. */
+  /** Creates an item with a slug made from `slugBase` by `slugRule`; returns its id. */
   async create(
     columns: LinkedPostColumns<E>,
     slugBase: (id: number) => string,
+    slugRule: SlugRule,
     language: Language,
     text: LinkedPostText,
   ): Promise<number> {
     return this.unit.transaction(async (manager) => {
       const id = await this.posts.allocate(manager, this.tables.kind);
-      await writeWithUniqueSlug(manager, { target: this.tables.entity }, slugBase(id), id, (slug) =>
-        manager.insert(this.tables.entity, values<E>({ ...columns, id, slug })),
+      await writeWithUniqueSlug(
+        manager,
+        { target: this.tables.entity },
+        slugBase(id),
+        id,
+        (slug) => manager.insert(this.tables.entity, values<E>({ ...columns, id, slug })),
+        slugRule,
       );
       await writeTranslation(
         manager,
@@ -227,6 +238,20 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
   private listQuery(filter: LinkedPostListFilter): SelectQueryBuilder<E> {
     const query = this.items();
     whereVisible(query, ITEM, filter.visibility, filter.now);
+    if (filter.modifiedAfter !== undefined) {
+      query.andWhere(`${ITEM}.modifiedUtc > :modifiedAfter`, {
+        modifiedAfter: filter.modifiedAfter,
+      });
+    }
+    if (filter.modifiedBefore !== undefined) {
+      query.andWhere(`${ITEM}.modifiedUtc < :modifiedBefore`, {
+        modifiedBefore: filter.modifiedBefore,
+      });
+    }
+    if (filter.ids !== undefined) {
+      if (filter.ids.length === 0) query.andWhere('1 = 0');
+      else query.andWhere(`${ITEM}.id IN (:...syncIds)`, { syncIds: [...filter.ids] });
+    }
     if (filter.search) this.whereSearch(query, filter.search.words, filter.search.language);
     if (filter.event !== undefined) {
       const event = filter.event;
@@ -259,7 +284,8 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
   ): string {
     // TypeORM gives a subquery over no entity yet a loose type; name its row type here.
     const sub = query.subQuery().select('1') as SelectQueryBuilder<ObjectLiteral>;
-    this.tables.linkEvents(sub, events, ITEM);
+    // The events side, which owns the links, says how to reach them (post-links.ts).
+    this.links.linkedEvents(this.tables.kind, sub, events, ITEM);
     narrow(sub);
     return `EXISTS ${sub.getQuery()}`;
   }

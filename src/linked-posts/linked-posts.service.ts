@@ -1,3 +1,4 @@
+import { SlugRule } from '../posts/unique-slug';
 import { DateTime, Zone } from 'luxon';
 import {
   mayEdit,
@@ -9,7 +10,10 @@ import {
 } from '../access/rights';
 import { listVisibility, visibleEvents } from '../access/visibility';
 import { Viewer } from '../access/viewer';
+import { ChangeLog } from '../changes/change-log';
+import { SyncResult, syncResult } from '../changes/sync';
 import { Clock } from '../common/clock/clock';
+import { ModifiedBounds } from '../common/dates/modified-bounds.pipe';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { publicationDate } from '../common/dates/parse-date';
 import { DomainError, InvalidParamsError, MissingParamsError } from '../common/errors/domain-error';
@@ -20,9 +24,9 @@ import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { nameKey } from '../common/text/name-key';
 import { slugify } from '../common/text/slug';
 import { AppConfig } from '../config/app-config';
-import { PostRegistry } from '../database/posts/post-registry';
-import { PostStatus } from '../events/entities/event.entity';
-import { effectiveStatus, statusOnSave } from '../events/event-status';
+import { PostRegistry } from '../posts/post-registry';
+import { PostStatus } from '../posts/post-status';
+import { effectiveStatus, statusOnSave } from '../posts/post-status';
 import { LinkedPostFieldsDto } from './dto/linked-post-fields.dto';
 import { LinkedPostListQueryDto } from './dto/linked-post-list.query.dto';
 import {
@@ -92,6 +96,7 @@ export abstract class LinkedPostsService<
     config: AppConfig,
     private readonly clock: Clock,
     private readonly rules: LinkedPostRules<E, T, V, D>,
+    private readonly changes: ChangeLog,
   ) {
     this.siteZone = siteZoneOf(config);
   }
@@ -102,6 +107,7 @@ export abstract class LinkedPostsService<
     paging: Paging,
     language: Language,
     viewer: Viewer,
+    modified: ModifiedBounds = {},
   ): Promise<LinkedPostPage<V>> {
     const { visibility, statuses } = listVisibility(query.status, viewer);
     const now = this.clock.now().toJSDate();
@@ -120,6 +126,12 @@ export abstract class LinkedPostsService<
       event: query.event,
       hasEvents: query.has_events,
       onlyWithUpcoming: query.only_with_upcoming,
+      modifiedAfter: modified.modifiedAfter,
+      modifiedBefore: modified.modifiedBefore,
+      byModified:
+        query.orderby?.trim().toLowerCase() === 'modified'
+          ? { descending: query.order?.trim().toLowerCase() !== 'asc' }
+          : undefined,
     };
     const offset = (paging.page - 1) * paging.perPage;
     const { items, total } = await this.repository.findPage(filter, offset, paging.perPage);
@@ -134,6 +146,30 @@ export abstract class LinkedPostsService<
     };
   }
 
+  /**
+   * What changed in the collection since `token` (docs/behaviour.md#sync): the changed items
+   * the caller's default list holds, and tombstones for the others.
+   */
+  async sync(token: string, perPage: number, viewer: Viewer): Promise<SyncResult<V>> {
+    const batch = await this.changes.since(this.rules.kind, token, perPage);
+    const filter: LinkedPostListFilter = {
+      visibility: listVisibility(undefined, viewer).visibility,
+      visibleEvents: visibleEvents(viewer),
+      now: this.clock.now().toJSDate(),
+      ids: batch.itemIds,
+    };
+    const { items } =
+      batch.itemIds.length === 0
+        ? { items: [] }
+        : await this.repository.findPage(filter, 0, batch.itemIds.length);
+    const views = await this.withText(items);
+    return syncResult(
+      token,
+      batch,
+      items.map((item, index) => ({ id: item.id, view: views[index] as V })),
+    );
+  }
+
   async getById(id: number, viewer: Viewer): Promise<V> {
     return this.readable(await this.byId(id), viewer);
   }
@@ -146,9 +182,15 @@ export abstract class LinkedPostsService<
    * Creates an item whose text is written in `language`, which becomes its original language.
    * When an item not in the trash already has the same name (and the same description, when one
    * is given) as a reader of `language` sees them, that item is updated with the other fields
-   * instead (when the viewer may edit it; else it is reused as it is) and returned (TEC §5.5).
+   * instead (when the viewer may edit it; else it is reused as it is) and returned (docs/behaviour.md#venues-and-organizers);
+   * with the `exact` slug rule (`If-None-Match: *`) such a duplicate is refused with 412 instead.
    */
-  async create(dto: D, language: Language, viewer: Viewer): Promise<V> {
+  async create(
+    dto: D,
+    language: Language,
+    viewer: Viewer,
+    slugRule: SlugRule = 'next-free',
+  ): Promise<V> {
     const text = this.text(dto);
     const name = text.name;
     if (name === undefined) throw new MissingParamsError([this.rules.kind]);
@@ -158,9 +200,11 @@ export abstract class LinkedPostsService<
     const duplicate = await this.findDuplicate(name, text.description, language);
     const now = this.clock.now();
     if (duplicate) {
+      if (slugRule === 'exact') throw new DomainError('itemExists');
       if (mayEdit(viewer, duplicate)) {
         const columns = this.columns(dto, duplicate, now, scaledStatus(viewer, dto.status, false));
         await this.repository.update(duplicate.id, columns, undefined, language, {});
+        await this.changes.record(this.rules.kind, duplicate.id, 'updated');
       }
       return this.view(duplicate.id);
     }
@@ -174,7 +218,8 @@ export abstract class LinkedPostsService<
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
     const slugBase = (id: number): string =>
       requestedSlug || slugify(name) || `${this.rules.kind}-${id}`;
-    const id = await this.repository.create(columns, slugBase, language, text);
+    const id = await this.repository.create(columns, slugBase, slugRule, language, text);
+    await this.changes.record(this.rules.kind, id, 'created');
     return this.view(id);
   }
 
@@ -211,7 +256,7 @@ export abstract class LinkedPostsService<
     return new Set(await this.repository.findExistingIds([...new Set(ids)]));
   }
 
-  /** Applies the fields `dto` carries; everything it leaves out keeps its value (contract §2). */
+  /** Applies the fields `dto` carries; everything it leaves out keeps its value (docs/behaviour.md#writes). */
   private async update(item: E, dto: D, language: Language, viewer: Viewer): Promise<V> {
     requireRight(viewer, mayEdit(viewer, item));
     requireAuthorChoice(viewer, dto.author);
@@ -219,6 +264,7 @@ export abstract class LinkedPostsService<
     const status = scaledStatus(viewer, dto.status, false);
     const columns = this.columns(dto, item, this.clock.now(), status);
     await this.repository.update(item.id, columns, slugBase, language, this.text(dto));
+    await this.changes.record(this.rules.kind, item.id, 'updated');
     return this.view(item.id);
   }
 
@@ -226,6 +272,7 @@ export abstract class LinkedPostsService<
     requireRight(viewer, mayEdit(viewer, item));
     if (item.status === 'trash') throw new this.rules.errors.alreadyTrashed();
     await this.repository.trash(item.id, this.clock.now().toJSDate());
+    await this.changes.record(this.rules.kind, item.id, 'trashed');
     return this.view(item.id);
   }
 
@@ -291,7 +338,7 @@ export abstract class LinkedPostsService<
       });
   }
 
-  /** Unpublished items (trashed ones included) are for editors and their author (TEC §4). */
+  /** Unpublished items (trashed ones included) are for editors and their author (README.md#access). */
   private async readable(item: E, viewer: Viewer): Promise<V> {
     const status = effectiveStatus(item, this.clock.now().toJSDate());
     if (status !== 'publish' && !mayReadUnpublished(viewer, item)) {

@@ -102,8 +102,9 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.reset();
-        for (const [pool, state] of pools())
+        for (const [pool, state] of pools()) {
           this.set({ pool }, state._connectionQueue?.length ?? 0);
+        }
       },
     });
   }

@@ -76,6 +76,33 @@ export function loggedError(value: unknown): LoggedError {
   };
 }
 
+/**
+ * The process's JSON logger at `level` (Nest's name for it): one line per entry on standard
+ * output (or `destination`), with the level's name, an ISO time and the service's name, errors
+ * reduced by {@link loggedError}, credentials in headers redacted. Written synchronously (pino's
+ * destination is asynchronous by default since pino 10), so no line is lost when the process
+ * dies and lines keep the order they were logged in.
+ */
+export function processLogger(
+  level: AppConfig['LOG_LEVEL'],
+  destination: pino.DestinationStream = pino.destination({ dest: 1, sync: true }),
+): Logger {
+  return pino(
+    {
+      level: PINO_LEVELS[level],
+      base: { service: 'calendar-events' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: loggedError, error: loggedError },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie'],
+        censor: '[Redacted]',
+      },
+    },
+    destination,
+  );
+}
+
 /** The caller's request id when usable, else a new one; echoed in the response. */
 function requestId(request: IncomingMessage, response: ServerResponse): string {
   const given = request.headers['x-request-id'];
@@ -94,21 +121,11 @@ export class RequestLogging {
   readonly middleware: HttpLogger;
 
   /** Logs to standard output, or to `destination`. */
-  constructor(config: AppConfig, destination: pino.DestinationStream = pino.destination(1)) {
-    this.logger = pino(
-      {
-        level: PINO_LEVELS[config.LOG_LEVEL],
-        base: { service: 'calendar-events' },
-        timestamp: pino.stdTimeFunctions.isoTime,
-        formatters: { level: (label) => ({ level: label }) },
-        serializers: { err: loggedError, error: loggedError },
-        redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie'],
-          censor: '[Redacted]',
-        },
-      },
-      destination,
-    );
+  constructor(
+    config: AppConfig,
+    destination: pino.DestinationStream = pino.destination({ dest: 1, sync: true }),
+  ) {
+    this.logger = processLogger(config.LOG_LEVEL, destination);
     this.middleware = pinoHttp({
       logger: this.logger,
       genReqId: requestId,

@@ -1,3 +1,7 @@
+import { requireSyncAlone } from '../changes/sync';
+import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { CreateSlugRule } from '../posts/slug-rule.decorator';
+import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
@@ -43,8 +47,14 @@ export class OrganizersController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
   ): Promise<OrganizerListResponseDto> {
-    const page = await this.organizers.list(query, paging, language, viewer);
+    if (query.sync_token !== undefined) {
+      requireSyncAlone(query);
+      const changes = await this.organizers.sync(query.sync_token, paging.perPage, viewer);
+      return this.presenter.sync(changes, paging.perPage, language, links);
+    }
+    const page = await this.organizers.list(query, paging, language, viewer, modified);
     return this.presenter.page(page, query, language, links);
   }
 
@@ -53,6 +63,13 @@ export class OrganizersController {
   @RequiresPermission('organizer:create')
   @ApiWrite({
     status: 201,
+    bodyExample: {
+      organizer: 'Raval Jazz Club',
+      email: 'hello@example.com',
+      phone: '+34 600 000 000',
+      website: 'https://example.com',
+    },
+    ifNoneMatch: true,
     description: 'The organizer created, or the existing one with the same name.',
     type: OrganizerResponseDto,
     body: CreateOrganizerDto,
@@ -64,9 +81,10 @@ export class OrganizersController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @CreateSlugRule() slugRule: SlugRule,
   ): Promise<OrganizerResponseDto> {
     return this.presenter.one(
-      await this.organizers.create(body, language, viewer),
+      await this.organizers.create(body, language, viewer, slugRule),
       language,
       links,
     );
@@ -101,6 +119,7 @@ export class OrganizersController {
     description: 'The organizer updated.',
     type: OrganizerResponseDto,
     body: UpdateOrganizerDto,
+    bodyExample: { phone: '+34 600 000 001' },
   })
   async updateBySlug(
     @Param('slug') slug: string,
@@ -174,6 +193,7 @@ export class OrganizersController {
     description: 'The organizer updated.',
     type: OrganizerResponseDto,
     body: UpdateOrganizerDto,
+    bodyExample: { phone: '+34 600 000 001' },
   })
   async update(
     @Param('id', RouteIdPipe) id: number,

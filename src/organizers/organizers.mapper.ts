@@ -36,7 +36,7 @@ function jsonLd(
   };
 }
 
-/** Builds the wire shape of one organizer (TEC §1.3): the fields in TEC's order without the empty ones, then the language keys. */
+/** Builds the wire shape of one organizer (docs/behaviour.md#venues-and-organizers): the fields in TEC's order without the empty ones, then the language keys. */
 export function toOrganizerResponse(
   view: OrganizerView,
   mapping: LinkedPostMapping,

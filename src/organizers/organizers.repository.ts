@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
-import { PostRegistry } from '../database/posts/post-registry';
-import { PostLinks } from '../database/posts/post-links';
+import { PostRegistry } from '../posts/post-registry';
+import { PostLinks } from '../posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
-import { EventEntity } from '../events/entities/event.entity';
-import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
 import { LinkedPostsRepository, LinkedPostTables } from '../linked-posts/linked-posts.repository';
 import { OrganizerEntity } from './entities/organizer.entity';
 import { OrganizerTranslationEntity } from './entities/organizer-translation.entity';
@@ -16,13 +14,6 @@ const ORGANIZER_TABLES: LinkedPostTables<OrganizerEntity, OrganizerTranslationEn
   translation: OrganizerTranslationEntity,
   owner: 'organizerId',
   searchColumns: ['phone', 'email', 'website'],
-  linkEvents(sub, events, item) {
-    const link = `${events}_link`;
-    sub
-      .from(EventOrganizerEntity, link)
-      .innerJoin(EventEntity, events, `${events}.id = ${link}.eventId`)
-      .where(`${link}.organizerId = ${item}.id`);
-  },
 };
 
 /** The only place that reads and writes organizers in SQL. */

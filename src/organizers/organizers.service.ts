@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { ChangeLog } from '../changes/change-log';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
-import { PostRegistry } from '../database/posts/post-registry';
+import { PostRegistry } from '../posts/post-registry';
 import { storedText } from '../linked-posts/linked-post';
 import { LinkedPostRules, LinkedPostsService } from '../linked-posts/linked-posts.service';
 import { OrganizerFieldsDto } from './dto/organizer-fields.dto';
@@ -53,7 +54,8 @@ export class OrganizersService extends LinkedPostsService<
     posts: PostRegistry,
     config: AppConfig,
     clock: Clock,
+    changes: ChangeLog,
   ) {
-    super(organizers, posts, config, clock, ORGANIZER_RULES);
+    super(organizers, posts, config, clock, ORGANIZER_RULES, changes);
   }
 }

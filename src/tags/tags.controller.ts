@@ -1,3 +1,7 @@
+import { requireSyncAlone, syncTail } from '../changes/sync';
+import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { CreateSlugRule } from '../posts/slug-rule.decorator';
+import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
@@ -21,7 +25,7 @@ import { CreateTagDto } from './dto/create-tag.dto';
 import { ListTermsQueryDto } from '../terms/dto/list-terms.query.dto';
 import { UpdateTagDto } from './dto/update-tag.dto';
 
-/** The tag routes (TEC §0): list, create, and read/update/delete by id. */
+/** The tag routes (docs/behaviour.md#ids-and-routes): list, create, and read/update/delete by id. */
 @ApiTags('tags')
 @Controller(`${NAMESPACE}/tags`)
 export class TagsController {
@@ -36,8 +40,17 @@ export class TagsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
   ): Promise<TagListResponseDto> {
-    const page = await this.terms.list(TAG, query, paging, language, viewer);
+    if (query.sync_token !== undefined) {
+      requireSyncAlone(query);
+      const changes = await this.terms.sync(TAG, query.sync_token, paging.perPage, language);
+      return {
+        tags: changes.views.map((view) => toTermResponse(view, { language, links })),
+        ...syncTail(changes, `${links.namespace}/tags/`, paging.perPage),
+      };
+    }
+    const page = await this.terms.list(TAG, query, paging, language, viewer, modified);
     return toTermListResponse('tags', page, echoTermQuery(query, page.perPage), {
       language,
       links,
@@ -49,6 +62,8 @@ export class TagsController {
   @RequiresPermission('term:create')
   @ApiWrite({
     status: 201,
+    bodyExample: { name: 'open air' },
+    ifNoneMatch: true,
     description: 'The tag created.',
     type: TermResponseDto,
     body: CreateTagDto,
@@ -60,8 +75,9 @@ export class TagsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @CreateSlugRule() slugRule: SlugRule,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.create(TAG, body, language, viewer), {
+    return toTermResponse(await this.terms.create(TAG, body, language, viewer, slugRule), {
       language,
       links,
     });
@@ -90,6 +106,7 @@ export class TagsController {
     description: 'The tag updated.',
     type: TermResponseDto,
     body: UpdateTagDto,
+    bodyExample: { description: 'Under the sky.' },
     errors: ['termExists', 'taxonomyNotHierarchical'],
   })
   async update(

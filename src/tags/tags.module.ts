@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Clock } from '../common/clock/clock';
 import { LinksPipe } from '../common/links/links.decorator';
 import { TermsModule } from '../terms/terms.module';
 import { TagsController } from './tags.controller';
@@ -7,6 +8,6 @@ import { TagsController } from './tags.controller';
 @Module({
   imports: [TermsModule],
   controllers: [TagsController],
-  providers: [LinksPipe],
+  providers: [LinksPipe, Clock],
 })
 export class TagsModule {}

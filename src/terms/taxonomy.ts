@@ -1,4 +1,6 @@
-import { Taxonomy } from './entities/term.entity';
+/** The taxonomies of the service, named as TEC names them on the wire. */
+export const TAXONOMIES = ['tribe_events_cat', 'post_tag'] as const;
+export type Taxonomy = (typeof TAXONOMIES)[number];
 
 /** Event categories: hierarchical, served at `/categories`. */
 export const CATEGORY: Taxonomy = 'tribe_events_cat';

@@ -1,5 +1,6 @@
 /** What a term list can be ordered by, once WordPress's `orderby` words are resolved. */
-export type TermSortKey = 'id' | 'name' | 'slug' | 'count' | 'description' | 'parent' | 'include';
+export type TermSortKey =
+  'id' | 'name' | 'slug' | 'count' | 'description' | 'parent' | 'modified' | 'include';
 
 export type SortDirection = 'ASC' | 'DESC';
 
@@ -22,6 +23,7 @@ const ORDERBY_KEYS: Readonly<Record<string, TermSortKey>> = {
   count: 'count',
   description: 'description',
   parent: 'parent',
+  modified: 'modified',
   include: 'include',
 };
 

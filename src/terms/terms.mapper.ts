@@ -15,7 +15,7 @@ export interface TermMapping {
   readonly links: ApiLinks;
 }
 
-/** A page of terms as the list body shows it (TEC §2.2 key order). */
+/** A page of terms as the list body shows it (key order: docs/behaviour.md#lists). */
 export type TermListBody<K extends TermCollection> = {
   rest_url: string;
   total: number;
@@ -49,7 +49,7 @@ function textOf(view: TermView, language: Language) {
   return showText(view.translations, TEXT_FIELDS, 'name', language, view.term.originalLanguage);
 }
 
-/** A category or tag as its own routes show it (TEC §1.5a, then the language keys). */
+/** A category or tag as its own routes show it (docs/behaviour.md#categories-and-tags, then the language keys). */
 export function toTermResponse(view: TermView, mapping: TermMapping): TermResponseDto {
   const { term } = view;
   const text = textOf(view, mapping.language);
@@ -69,7 +69,7 @@ export function toTermResponse(view: TermView, mapping: TermMapping): TermRespon
   };
 }
 
-/** A category or tag embedded in an event (TEC §1.5b, then the language keys). */
+/** A category or tag embedded in an event (docs/behaviour.md#links-on-events, then the language keys). */
 export function toEmbeddedTerm(view: TermView, mapping: TermMapping): EmbeddedTermDto {
   const { term } = view;
   const text = textOf(view, mapping.language);
@@ -107,6 +107,8 @@ export function echoTermQuery(
     'post',
     'event',
     'slug',
+    'modified_after',
+    'modified_before',
     'i18n_language',
   ] as const;
   for (const name of names) {
@@ -120,7 +122,7 @@ export function echoTermQuery(
 }
 
 /**
- * A list's links keeping its filters (contract §2): the link to page 1 carries no `page`,
+ * A list's links keeping its filters (docs/behaviour.md#lists): the link to page 1 carries no `page`,
  * `next_rest_url` exists while `page < total_pages` and `previous_rest_url` whenever
  * `page > 1`, past the end included.
  */

@@ -3,12 +3,11 @@ import { In, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { nameKey } from '../common/text/name-key';
 import { escapeLike } from '../database/sql-values';
+import { Clock } from '../common/clock/clock';
+import { TermLinks } from './term-links';
 import { UnitOfWork } from '../database/unit-of-work';
-import { namedText, writeTranslation } from '../database/translations';
-import { SlugScope, writeWithUniqueSlug } from '../database/unique-slug';
-import { EventEntity } from '../events/entities/event.entity';
-import { EventTermEntity } from '../events/entities/event-term.entity';
-import { refreshTermListing } from '../events/listing/term-listing';
+import { namedText, writeTranslation } from '../posts/translations';
+import { SlugRule, SlugScope, writeWithUniqueSlug } from '../posts/unique-slug';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermTranslationEntity } from './entities/term-translation.entity';
 import { TermOrder } from './term-order';
@@ -26,7 +25,11 @@ export interface TermListFilter {
   readonly include?: readonly number[];
   readonly exclude?: readonly number[];
   readonly parent?: number;
-  readonly eventId?: number;
+  /** Only terms last modified after / before these instants (exclusive). */
+  readonly modifiedAfter?: Date;
+  readonly modifiedBefore?: Date;
+  /** The terms of the event the list is narrowed to (`event`/`post`), when it is. */
+  readonly eventTermIds?: readonly number[];
   readonly slug?: string;
 }
 
@@ -35,12 +38,6 @@ export interface TermText {
   readonly name?: string;
   /** `null` stores "not translated"; `""` stores an empty description. */
   readonly description?: string | null;
-}
-
-/** A term link of an event. */
-export interface EventTermLink {
-  readonly eventId: number;
-  readonly termId: number;
 }
 
 interface RawTerm {
@@ -84,6 +81,8 @@ function sortExpression(
       return 't.parent';
     case 'count':
       return 't.publishedCount';
+    case 'modified':
+      return 't.modifiedUtc';
     case 'include': {
       const ids = filter.include ?? [];
       if (ids.length === 0) return null;
@@ -97,12 +96,17 @@ function sortExpression(
 }
 
 /**
- * The only place that reads and writes terms in SQL. It also reads `event_terms` and `events`
- * for counts and filters, and removes a deleted term's links; the events side writes the links.
+ * The only place that reads and writes terms in SQL. What it needs of events (an event's terms,
+ * scheduled events that became published) it asks through `TermLinks`, which the events side
+ * answers; the events side also follows a moved or deleted term when told there.
  */
 @Injectable()
 export class TermsRepository {
-  constructor(private readonly unit: UnitOfWork) {}
+  constructor(
+    private readonly unit: UnitOfWork,
+    private readonly links: TermLinks,
+    private readonly clock: Clock,
+  ) {}
 
   /** One page of terms in the requested order, and the number of all matches. */
   async findPage(
@@ -111,7 +115,9 @@ export class TermsRepository {
     offset: number,
     limit: number,
   ): Promise<{ terms: TermEntity[]; total: number }> {
-    const late = filter.hideEmpty ? [...(await this.lateScheduledCounts(filter.now)).keys()] : [];
+    const late = filter.hideEmpty
+      ? [...(await this.links.lateScheduledCounts(filter.now)).keys()]
+      : [];
     const page = this.listQuery(filter, late)
       .select('t.id', 'id')
       .addSelect('t.taxonomy', 'taxonomy')
@@ -188,40 +194,14 @@ export class TermsRepository {
         '(nt.language = :nameLanguage OR (nt.language = t.originalLanguage AND nl.name IS NULL))',
       )
       .orderBy('t.id', 'ASC');
-    if (options.parent !== undefined)
+    if (options.parent !== undefined) {
       query.andWhere('t.parent = :parent', { parent: options.parent });
-    if (options.exceptId !== undefined)
+    }
+    if (options.exceptId !== undefined) {
       query.andWhere('t.id <> :exceptId', { exceptId: options.exceptId });
+    }
     const rows = await query.getRawMany<{ id: number | string; name_key: string }>();
     return rows.map((row) => ({ id: Number(row.id), key: row.name_key }));
-  }
-
-  /**
-   * Moves the stored published counts of an event from the terms it counted in (`before`) to
-   * those it counts in now (`after`), in the running unit of work (an event write calls this;
-   * the terms table is written here only).
-   */
-  async moveCounts(before: readonly number[], after: readonly number[]): Promise<void> {
-    await this.shiftCounts(
-      after.filter((id) => !before.includes(id)),
-      '+',
-    );
-    await this.shiftCounts(
-      before.filter((id) => !after.includes(id)),
-      '-',
-    );
-  }
-
-  /** Adds or takes one from the published counts of `ids` (never below zero). */
-  private async shiftCounts(ids: readonly number[], sign: '+' | '-'): Promise<void> {
-    if (ids.length === 0) return;
-    const query = this.unit.manager
-      .createQueryBuilder()
-      .update(TermEntity)
-      .set({ publishedCount: () => `published_count ${sign} 1` })
-      .whereInIds([...ids]);
-    if (sign === '-') query.andWhere('published_count > 0');
-    await query.execute();
   }
 
   /** The translations of all `termIds`, in one query. */
@@ -245,30 +225,9 @@ export class TermsRepository {
         select: { id: true, publishedCount: true },
         where: { id: In(ids) },
       }),
-      this.lateScheduledCounts(now, ids),
+      this.links.lateScheduledCounts(now, ids),
     ]);
     return new Map(stored.map((term) => [term.id, term.publishedCount + (late.get(term.id) ?? 0)]));
-  }
-
-  /**
-   * Scheduled (`future`) events whose date has passed, per term (of `termIds` when given): read
-   * from `idx_events_scheduled`, so only those few events are visited.
-   */
-  private async lateScheduledCounts(
-    now: Date,
-    termIds?: readonly number[],
-  ): Promise<Map<number, number>> {
-    const query = this.unit.manager
-      .createQueryBuilder(EventEntity, 'e')
-      .innerJoin(EventTermEntity, 'et', 'et.eventId = e.id')
-      .select('et.termId', 'term_id')
-      .addSelect('COUNT(*)', 'total')
-      .where("e.status = 'future'")
-      .andWhere('e.dateUtc <= :now', { now })
-      .groupBy('et.termId');
-    if (termIds) query.andWhere('et.termId IN (:...termIds)', { termIds: [...termIds] });
-    const rows = await query.getRawMany<{ term_id: number | string; total: number | string }>();
-    return new Map(rows.map((row) => [Number(row.term_id), Number(row.total)]));
   }
 
   /** Parent and slug of the terms with these ids (the links of a category tree). */
@@ -291,39 +250,34 @@ export class TermsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The term links of all `eventIds`, in one query. */
-  async findEventLinks(eventIds: readonly number[]): Promise<EventTermLink[]> {
-    if (eventIds.length === 0) return [];
-    const rows = await this.unit.manager
-      .getRepository(EventTermEntity)
-      .findBy({ eventId: In([...new Set(eventIds)]) });
-    return rows.map((row) => ({ eventId: row.eventId, termId: row.termId }));
-  }
-
   /**
-   * Creates a term with a slug made unique in its taxonomy from `slugBase`, and its text in
-   * `language` (which becomes its original language); returns its id.
+   * Creates a term with a slug made from `slugBase` by `slugRule` (unique in its taxonomy), and
+   * its text in `language` (which becomes its original language); returns its id.
    */
   async create(
     taxonomy: Taxonomy,
     parent: number,
     slugBase: string,
+    slugRule: SlugRule,
     language: Language,
     text: { name: string; description: string | null },
   ): Promise<number> {
     return this.unit.transaction(async (manager) => {
       let id = 0;
-      await writeWithUniqueSlug(manager, slugScope(taxonomy), slugBase, 0, async (slug) => {
+      const insert = async (slug: string): Promise<void> => {
         const result = await manager.insert(TermEntity, {
           taxonomy,
           slug,
           parent,
           originalLanguage: language,
+          modifiedUtc: this.clock.now().toJSDate(),
         });
         id = Number(result.identifiers[0]?.['id']);
-      });
-      if (!Number.isSafeInteger(id) || id <= 0)
+      };
+      await writeWithUniqueSlug(manager, slugScope(taxonomy), slugBase, 0, insert, slugRule);
+      if (!Number.isSafeInteger(id) || id <= 0) {
         throw new Error('The database returned no id for a new term');
+      }
       await manager.insert(TermTranslationEntity, {
         termId: id,
         language,
@@ -343,9 +297,14 @@ export class TermsRepository {
     text: TermText,
   ): Promise<void> {
     await this.unit.transaction(async (manager) => {
+      await manager.update(
+        TermEntity,
+        { id: term.id },
+        { modifiedUtc: this.clock.now().toJSDate() },
+      );
       if (changes.parent !== undefined && changes.parent !== term.parent) {
         await manager.update(TermEntity, { id: term.id }, { parent: changes.parent });
-        await refreshTermListing(manager, term.id, term.parent);
+        await this.links.moved(term.id, term.parent);
       }
       if (changes.slugBase !== undefined) {
         await writeWithUniqueSlug(
@@ -369,8 +328,8 @@ export class TermsRepository {
 
   /**
    * Deletes a term for good: its children move up to its parent, its event links and
-   * translations go, in one transaction. The events' listing rows (owned by the events module)
-   * follow the tree in the same transaction, as they do when a term moves.
+   * translations go, in one transaction. The owner of the links (the events module) removes
+   * them and rewrites its listing rows in the same transaction, as it does when a term moves.
    */
   async delete(term: TermEntity): Promise<void> {
     await this.unit.transaction(async (manager) => {
@@ -379,8 +338,7 @@ export class TermsRepository {
         { taxonomy: term.taxonomy, parent: term.id },
         { parent: term.parent },
       );
-      await refreshTermListing(manager, term.id, term.parent, true);
-      await manager.delete(EventTermEntity, { termId: term.id });
+      await this.links.removing(term.id, term.parent);
       await manager.delete(TermTranslationEntity, { termId: term.id });
       await manager.delete(TermEntity, { id: term.id });
     });
@@ -420,20 +378,25 @@ export class TermsRepository {
         { search: `%${escapeLike(nameKey(filter.search))}%` },
       );
     }
-    if (filter.include !== undefined)
+    if (filter.include !== undefined) {
       query.andWhere('t.id IN (:...include)', { include: [...filter.include] });
-    if (filter.exclude !== undefined)
+    }
+    if (filter.exclude !== undefined) {
       query.andWhere('t.id NOT IN (:...exclude)', { exclude: [...filter.exclude] });
-    if (filter.parent !== undefined)
+    }
+    if (filter.parent !== undefined) {
       query.andWhere('t.parent = :parent', { parent: filter.parent });
+    }
     if (filter.slug !== undefined) query.andWhere('t.slug = :slug', { slug: filter.slug });
-    if (filter.eventId !== undefined) {
-      const linked = query
-        .subQuery()
-        .select('pet.termId')
-        .from(EventTermEntity, 'pet')
-        .where('pet.eventId = :eventId', { eventId: filter.eventId });
-      query.andWhere(`t.id IN ${linked.getQuery()}`);
+    if (filter.modifiedAfter !== undefined) {
+      query.andWhere('t.modifiedUtc > :modifiedAfter', { modifiedAfter: filter.modifiedAfter });
+    }
+    if (filter.modifiedBefore !== undefined) {
+      query.andWhere('t.modifiedUtc < :modifiedBefore', { modifiedBefore: filter.modifiedBefore });
+    }
+    if (filter.eventTermIds !== undefined) {
+      if (filter.eventTermIds.length === 0) query.andWhere('1 = 0');
+      else query.andWhere('t.id IN (:...eventTermIds)', { eventTermIds: [...filter.eventTermIds] });
     }
     return query;
   }

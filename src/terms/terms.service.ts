@@ -1,21 +1,32 @@
+import { SlugRule } from '../posts/unique-slug';
 import { Injectable } from '@nestjs/common';
 import { mayManageTerms, requireRight } from '../access/rights';
 import { Viewer } from '../access/viewer';
+import { ChangeLog } from '../changes/change-log';
+import { SyncResult, syncResult } from '../changes/sync';
+import { ChangeKind } from '../changes/entities/change.entity';
 import { Clock } from '../common/clock/clock';
+import { ModifiedBounds } from '../common/dates/modified-bounds.pipe';
 import { InvalidParamsError, ParamProblem } from '../common/errors/domain-error';
 import { Language } from '../common/i18n/language';
 import { Paging, totalPages } from '../common/paging/paging';
 import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { nameKey } from '../common/text/name-key';
 import { slugify } from '../common/text/slug';
-import { PostRegistry } from '../database/posts/post-registry';
+import { PostRegistry } from '../posts/post-registry';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermTranslationEntity } from './entities/term-translation.entity';
 import { fallbackSlug, isHierarchical } from './taxonomy';
+import { EventTermLink, TermLinks } from './term-links';
 import { parseTermOrder } from './term-order';
 import { ancestorSlugs, MAX_TREE_DEPTH, TreeNode } from './term-tree';
 import { TaxonomyNotHierarchicalError, TermExistsError, unknownTermError } from './terms.errors';
 import { TermListFilter, TermsRepository, TermText } from './terms.repository';
+
+/** The change log's name for the items of `taxonomy`. */
+function changeKindOf(taxonomy: Taxonomy): ChangeKind {
+  return taxonomy === 'tribe_events_cat' ? 'category' : 'tag';
+}
 
 /** A term with what it takes to show it. */
 export interface TermView {
@@ -49,6 +60,9 @@ export interface TermListQuery {
   readonly post?: number;
   readonly event?: number;
   readonly slug?: string;
+  /** Echoed in the list's links; read as instants by `ModifiedBoundsPipe`. */
+  readonly modified_after?: string;
+  readonly modified_before?: string;
 }
 
 /** A page of terms with what its links and headers need. */
@@ -93,6 +107,8 @@ export class TermsService {
     private readonly terms: TermsRepository,
     private readonly posts: PostRegistry,
     private readonly clock: Clock,
+    private readonly links: TermLinks,
+    private readonly changes: ChangeLog,
   ) {}
 
   /** One page of the terms of `taxonomy`; a page past the end is empty. */
@@ -102,21 +118,25 @@ export class TermsService {
     paging: Paging,
     language: Language,
     viewer: Viewer,
+    modified: ModifiedBounds = {},
   ): Promise<TermPage> {
     const problems: ParamProblem[] = [];
     const now = this.clock.now().toJSDate();
     const include = await this.knownIds(taxonomy, query.include, 'include', problems);
     const exclude = await this.knownIds(taxonomy, query.exclude, 'exclude', problems);
     if (query.parent !== undefined && query.parent !== 0) {
-      if (!(await this.terms.findTerm(taxonomy, query.parent)))
+      if (!(await this.terms.findTerm(taxonomy, query.parent))) {
         problems.push({ param: 'parent', message: 'param.invalid' });
+      }
     }
     for (const param of ['post', 'event'] as const) {
       const id = query[param];
-      if (id !== undefined && !(await this.posts.isEventVisibleTo(id, viewer, now)))
+      if (id !== undefined && !(await this.posts.isEventVisibleTo(id, viewer, now))) {
         problems.push({ param, message: 'param.invalid' });
+      }
     }
     if (problems.length > 0) throw new InvalidParamsError(problems);
+    const eventId = query.event ?? query.post;
     const filter: TermListFilter = {
       taxonomy,
       language,
@@ -126,8 +146,10 @@ export class TermsService {
       include,
       exclude,
       parent: isHierarchical(taxonomy) ? query.parent : undefined,
-      eventId: query.event ?? query.post,
+      eventTermIds: eventId === undefined ? undefined : await this.links.termsOf(eventId),
       slug: query.slug,
+      modifiedAfter: modified.modifiedAfter,
+      modifiedBefore: modified.modifiedBefore,
     };
     const order = parseTermOrder(query.orderby, query.order, (include?.length ?? 0) > 0);
     const offset = (paging.page - 1) * paging.perPage;
@@ -141,6 +163,43 @@ export class TermsService {
     };
   }
 
+  /**
+   * What changed among the terms of `taxonomy` since `token` (docs/behaviour.md#sync): the
+   * changed terms that still exist (empty ones included, as `hide_empty=false` lists them), and
+   * tombstones for the deleted ones. Terms have no statuses: everyone sees the same.
+   */
+  async sync(
+    taxonomy: Taxonomy,
+    token: string,
+    perPage: number,
+    language: Language,
+  ): Promise<SyncResult<TermView>> {
+    const batch = await this.changes.since(changeKindOf(taxonomy), token, perPage);
+    const now = this.clock.now().toJSDate();
+    const filter: TermListFilter = {
+      taxonomy,
+      language,
+      now,
+      hideEmpty: false,
+      include: batch.itemIds,
+    };
+    const { terms } =
+      batch.itemIds.length === 0
+        ? { terms: [] }
+        : await this.terms.findPage(
+            filter,
+            parseTermOrder(undefined, undefined, true),
+            0,
+            batch.itemIds.length,
+          );
+    const views = await this.views(terms, now);
+    return syncResult(
+      token,
+      batch,
+      views.map((view) => ({ id: view.term.id, view })),
+    );
+  }
+
   /** The term `id` of `taxonomy`; any other id is 400 on `id`. */
   async get(taxonomy: Taxonomy, id: number): Promise<TermView> {
     return this.view(await this.byId(taxonomy, id));
@@ -152,6 +211,7 @@ export class TermsService {
     input: TermInput,
     language: Language,
     viewer: Viewer,
+    slugRule: SlugRule,
   ): Promise<TermView> {
     this.refuseParentOfFlat(taxonomy, input);
     const problems: ParamProblem[] = [];
@@ -161,10 +221,11 @@ export class TermsService {
     requireRight(viewer, mayManageTerms(viewer, taxonomy));
     await this.refuseDuplicate(taxonomy, name, parent ?? 0, language, undefined);
     const slugBase = this.slugBase(taxonomy, input.slug, name);
-    const id = await this.terms.create(taxonomy, parent ?? 0, slugBase, language, {
+    const id = await this.terms.create(taxonomy, parent ?? 0, slugBase, slugRule, language, {
       name,
       description: this.description(input.description) ?? null,
     });
+    await this.changes.record(changeKindOf(taxonomy), id, 'created');
     return this.view(await this.byId(taxonomy, id));
   }
 
@@ -197,6 +258,7 @@ export class TermsService {
         ? undefined
         : slugify(input.slug) || term.slug;
     await this.terms.update(term, { parent, slugBase }, language, text);
+    await this.changes.record(changeKindOf(taxonomy), id, 'updated');
     return this.view(await this.byId(taxonomy, id));
   }
 
@@ -209,6 +271,7 @@ export class TermsService {
     requireRight(viewer, mayManageTerms(viewer, taxonomy));
     const view = await this.view(term);
     await this.terms.delete(view.term);
+    await this.changes.record(changeKindOf(taxonomy), id, 'deleted');
     return view;
   }
 
@@ -283,12 +346,19 @@ export class TermsService {
       const name = toPlainText(raw).slice(0, MAX_NAME_LENGTH).trim();
       if (name === '') continue;
       const [existing] = await this.terms.findByNameKeys(taxonomy, [nameKey(name)], language);
-      const id =
-        existing?.id ??
-        (await this.terms.create(taxonomy, 0, this.slugBase(taxonomy, undefined, name), language, {
-          name,
-          description: null,
-        }));
+      if (existing) {
+        ids.push(existing.id);
+        continue;
+      }
+      const id = await this.terms.create(
+        taxonomy,
+        0,
+        this.slugBase(taxonomy, undefined, name),
+        'next-free',
+        language,
+        { name, description: null },
+      );
+      await this.changes.record(changeKindOf(taxonomy), id, 'created');
       ids.push(id);
     }
     return ids;
@@ -328,16 +398,16 @@ export class TermsService {
   }
 
   /**
-   * The terms linked to each of `eventIds` (categories and tags together), each event's
+   * The terms of each event, from its `links` (read by the events side, which owns them):
+   * categories and tags together, each event's
    * ordered by name as a reader of `language` sees it, then id. A fixed number of queries
    * whatever the number of events (one more per level of category depth).
    */
   async findForEvents(
-    eventIds: readonly number[],
+    links: readonly EventTermLink[],
     language: Language,
   ): Promise<Map<number, TermView[]>> {
     const result = new Map<number, TermView[]>();
-    const links = await this.terms.findEventLinks(eventIds);
     if (links.length === 0) return result;
     const terms = await this.terms.findByIds(links.map((link) => link.termId));
     const views = await this.views(terms, this.clock.now().toJSDate());
@@ -423,14 +493,17 @@ export class TermsService {
     if (raw === undefined || raw.length === 0) return undefined;
     const ids = raw.map(Number);
     const found = new Set((await this.terms.findTerms(taxonomy, ids)).map((term) => term.id));
-    if (!ids.every((id) => found.has(id))) problems.push({ param, message: 'param.invalid' });
+    if (!ids.every((id) => found.has(id))) {
+      problems.push({ param, message: 'param.invalid', reason: 'reason.unknown-term' });
+    }
     return ids;
   }
 
   /** Tags have no parents: a `parent`, whatever its value, is refused, as WordPress does. */
   private refuseParentOfFlat(taxonomy: Taxonomy, input: TermInput): void {
-    if (!isHierarchical(taxonomy) && input.parent !== undefined && input.parent !== null)
+    if (!isHierarchical(taxonomy) && input.parent !== undefined && input.parent !== null) {
       throw new TaxonomyNotHierarchicalError();
+    }
   }
 
   /**
@@ -459,8 +532,9 @@ export class TermsService {
   private name(raw: string, problems: ParamProblem[]): string {
     const name = toPlainText(raw);
     if (name === '') problems.push({ param: 'name', message: 'param.invalid' });
-    else if ([...name].length > MAX_NAME_LENGTH)
+    else if ([...name].length > MAX_NAME_LENGTH) {
       problems.push({ param: 'name', message: 'param.too-long' });
+    }
     return name;
   }
 

@@ -1,3 +1,7 @@
+import { requireSyncAlone } from '../changes/sync';
+import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { CreateSlugRule } from '../posts/slug-rule.decorator';
+import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
@@ -43,8 +47,14 @@ export class VenuesController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
   ): Promise<VenueListResponseDto> {
-    const page = await this.venues.list(query, paging, language, viewer);
+    if (query.sync_token !== undefined) {
+      requireSyncAlone(query);
+      const changes = await this.venues.sync(query.sync_token, paging.perPage, viewer);
+      return this.presenter.sync(changes, paging.perPage, language, links);
+    }
+    const page = await this.venues.list(query, paging, language, viewer, modified);
     return this.presenter.page(page, query, language, links);
   }
 
@@ -53,6 +63,16 @@ export class VenuesController {
   @RequiresPermission('venue:create')
   @ApiWrite({
     status: 201,
+    bodyExample: {
+      venue: 'Palau de la Música',
+      address: 'C/ Palau de la Música 4-6',
+      city: 'Barcelona',
+      country: 'Spain',
+      zip: '08003',
+      geo_lat: 41.3875,
+      geo_lng: 2.1753,
+    },
+    ifNoneMatch: true,
     description: 'The venue created, or the existing one with the same name.',
     type: VenueResponseDto,
     body: CreateVenueDto,
@@ -64,8 +84,13 @@ export class VenuesController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @CreateSlugRule() slugRule: SlugRule,
   ): Promise<VenueResponseDto> {
-    return this.presenter.one(await this.venues.create(body, language, viewer), language, links);
+    return this.presenter.one(
+      await this.venues.create(body, language, viewer, slugRule),
+      language,
+      links,
+    );
   }
 
   /** Read a venue by slug. */
@@ -97,6 +122,7 @@ export class VenuesController {
     description: 'The venue updated.',
     type: VenueResponseDto,
     body: UpdateVenueDto,
+    bodyExample: { phone: '+34 932 957 200', website: 'https://www.palaumusica.cat' },
   })
   async updateBySlug(
     @Param('slug') slug: string,
@@ -170,6 +196,7 @@ export class VenuesController {
     description: 'The venue updated.',
     type: VenueResponseDto,
     body: UpdateVenueDto,
+    bodyExample: { phone: '+34 932 957 200', website: 'https://www.palaumusica.cat' },
   })
   async update(
     @Param('id', RouteIdPipe) id: number,

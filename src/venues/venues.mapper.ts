@@ -53,7 +53,7 @@ function jsonLd(venue: VenueEntity, name: string, description: string): Record<s
 }
 
 /**
- * Builds the wire shape of one venue (TEC §1.2): the fields in TEC's order without the empty
+ * Builds the wire shape of one venue (docs/behaviour.md#venues-and-organizers): the fields in TEC's order without the empty
  * ones, then `show_map`, `show_map_link`, the global ids and the language keys.
  */
 export function toVenueResponse(view: VenueView, mapping: LinkedPostMapping): VenueResponseDto {

@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Brackets } from 'typeorm';
 import { GeoBox } from '../common/geo/geo';
 
-import { PostRegistry } from '../database/posts/post-registry';
-import { PostLinks } from '../database/posts/post-links';
+import { PostRegistry } from '../posts/post-registry';
+import { PostLinks } from '../posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
-import { EventEntity } from '../events/entities/event.entity';
 import { LinkedPostsRepository, LinkedPostTables } from '../linked-posts/linked-posts.repository';
 import { VenueEntity } from './entities/venue.entity';
 import { VenueTranslationEntity } from './entities/venue-translation.entity';
@@ -17,9 +16,6 @@ const VENUE_TABLES: LinkedPostTables<VenueEntity, VenueTranslationEntity> = {
   translation: VenueTranslationEntity,
   owner: 'venueId',
   searchColumns: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
-  linkEvents(sub, events, item) {
-    sub.from(EventEntity, events).where(`${events}.venueId = ${item}.id`);
-  },
 };
 
 /** A venue's position, as the distance filter reads it. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { ChangeLog } from '../changes/change-log';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
-import { PostRegistry } from '../database/posts/post-registry';
+import { PostRegistry } from '../posts/post-registry';
 import { LinkedPostColumns, storedText } from '../linked-posts/linked-post';
 import { LinkedPostRules, LinkedPostsService } from '../linked-posts/linked-posts.service';
 import { VenueFieldsDto } from './dto/venue-fields.dto';
@@ -14,6 +15,7 @@ import {
 } from './venues.errors';
 import { VenuePosition, VenuesRepository } from './venues.repository';
 import { GeoBox } from '../common/geo/geo';
+import { deriveStateProvince } from './state-province';
 
 /** A venue with the rows needed to show it. */
 export interface VenueView {
@@ -23,14 +25,6 @@ export interface VenueView {
 
 /** Address fields stored as given (`""` clears them). */
 const ADDRESS_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip'] as const;
-
-/** Countries whose `state` is the shown `stateprovince` (as TEC's `Venue::save_meta`). */
-const STATE_COUNTRIES = new Set(['', 'US', 'United States']);
-
-/** `stateprovince` derived as TEC does: the state in the US (or with no country), else the province. */
-export function deriveStateProvince(state: string, province: string, country: string): string {
-  return state !== '' && STATE_COUNTRIES.has(country.trim()) ? state : province;
-}
 
 /**
  * The `stateprovince` to store: the one given; else derived from the state, province and
@@ -102,8 +96,9 @@ export class VenuesService extends LinkedPostsService<
     posts: PostRegistry,
     config: AppConfig,
     clock: Clock,
+    changes: ChangeLog,
   ) {
-    super(venues, posts, config, clock, VENUE_RULES);
+    super(venues, posts, config, clock, VENUE_RULES, changes);
   }
 
   /** Venues with coordinates inside `box` (the first step of a distance search). */

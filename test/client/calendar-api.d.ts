@@ -38,6 +38,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events as iCalendar: every filter of the events list, 50 a page by default (at most 200). */
+        get: operations["EventsFeedController_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event as iCalendar. */
+        get: operations["EventsFeedController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -65,16 +99,14 @@ export interface paths {
         };
         /** Read an event by slug. */
         get: operations["EventsController_getBySlug"];
-        /** Update an event by slug (PUT and PATCH reach this route too). */
-        put: operations["EventsController_updateBySlug_put"];
+        put?: never;
         /** Update an event by slug (PUT and PATCH reach this route too). */
         post: operations["EventsController_updateBySlug"];
         /** Move an event to the trash, by slug. */
         delete: operations["EventsController_deleteBySlug"];
         options?: never;
         head?: never;
-        /** Update an event by slug (PUT and PATCH reach this route too). */
-        patch: operations["EventsController_updateBySlug_patch"];
+        patch?: never;
         trace?: never;
     };
     "/events/{id}": {
@@ -86,16 +118,14 @@ export interface paths {
         };
         /** Read an event. */
         get: operations["EventsController_get"];
-        /** Update an event (PUT and PATCH reach this route too). Fields left out keep their values. */
-        put: operations["EventsController_update_put"];
+        put?: never;
         /** Update an event (PUT and PATCH reach this route too). Fields left out keep their values. */
         post: operations["EventsController_update"];
         /** Move an event to the trash; a second delete is 410. */
         delete: operations["EventsController_delete"];
         options?: never;
         head?: never;
-        /** Update an event (PUT and PATCH reach this route too). Fields left out keep their values. */
-        patch: operations["EventsController_update_patch"];
+        patch?: never;
         trace?: never;
     };
     "/venues": {
@@ -125,16 +155,14 @@ export interface paths {
         };
         /** Read a venue by slug. */
         get: operations["VenuesController_getBySlug"];
-        /** Update a venue by slug (PUT and PATCH reach this route too). */
-        put: operations["VenuesController_updateBySlug_put"];
+        put?: never;
         /** Update a venue by slug (PUT and PATCH reach this route too). */
         post: operations["VenuesController_updateBySlug"];
         /** Move a venue to the trash, by slug. */
         delete: operations["VenuesController_deleteBySlug"];
         options?: never;
         head?: never;
-        /** Update a venue by slug (PUT and PATCH reach this route too). */
-        patch: operations["VenuesController_updateBySlug_patch"];
+        patch?: never;
         trace?: never;
     };
     "/venues/{id}": {
@@ -146,16 +174,14 @@ export interface paths {
         };
         /** Read a venue. */
         get: operations["VenuesController_get"];
-        /** Update a venue (PUT and PATCH reach this route too). Fields left out keep their values. */
-        put: operations["VenuesController_update_put"];
+        put?: never;
         /** Update a venue (PUT and PATCH reach this route too). Fields left out keep their values. */
         post: operations["VenuesController_update"];
         /** Move a venue to the trash and unlink it from its events; a second delete is 410. */
         delete: operations["VenuesController_delete"];
         options?: never;
         head?: never;
-        /** Update a venue (PUT and PATCH reach this route too). Fields left out keep their values. */
-        patch: operations["VenuesController_update_patch"];
+        patch?: never;
         trace?: never;
     };
     "/organizers": {
@@ -185,16 +211,14 @@ export interface paths {
         };
         /** Read an organizer by slug. */
         get: operations["OrganizersController_getBySlug"];
-        /** Update an organizer by slug (PUT and PATCH reach this route too). */
-        put: operations["OrganizersController_updateBySlug_put"];
+        put?: never;
         /** Update an organizer by slug (PUT and PATCH reach this route too). */
         post: operations["OrganizersController_updateBySlug"];
         /** Move an organizer to the trash, by slug. */
         delete: operations["OrganizersController_deleteBySlug"];
         options?: never;
         head?: never;
-        /** Update an organizer by slug (PUT and PATCH reach this route too). */
-        patch: operations["OrganizersController_updateBySlug_patch"];
+        patch?: never;
         trace?: never;
     };
     "/organizers/{id}": {
@@ -206,16 +230,14 @@ export interface paths {
         };
         /** Read an organizer. */
         get: operations["OrganizersController_get"];
-        /** Update an organizer (PUT and PATCH reach this route too). Fields left out keep their values. */
-        put: operations["OrganizersController_update_put"];
+        put?: never;
         /** Update an organizer (PUT and PATCH reach this route too). Fields left out keep their values. */
         post: operations["OrganizersController_update"];
         /** Move an organizer to the trash and unlink it from its events; a second delete is 410. */
         delete: operations["OrganizersController_delete"];
         options?: never;
         head?: never;
-        /** Update an organizer (PUT and PATCH reach this route too). Fields left out keep their values. */
-        patch: operations["OrganizersController_update_patch"];
+        patch?: never;
         trace?: never;
     };
     "/categories": {
@@ -245,16 +267,14 @@ export interface paths {
         };
         /** Read a category. */
         get: operations["CategoriesController_get"];
-        /** Update a category (PUT and PATCH reach this route too). Fields left out keep their values. */
-        put: operations["CategoriesController_update_put"];
+        put?: never;
         /** Update a category (PUT and PATCH reach this route too). Fields left out keep their values. */
         post: operations["CategoriesController_update"];
         /** Delete a category for good; its children move up to its parent. Answers the category. */
         delete: operations["CategoriesController_delete"];
         options?: never;
         head?: never;
-        /** Update a category (PUT and PATCH reach this route too). Fields left out keep their values. */
-        patch: operations["CategoriesController_update_patch"];
+        patch?: never;
         trace?: never;
     };
     "/tags": {
@@ -284,16 +304,14 @@ export interface paths {
         };
         /** Read a tag. */
         get: operations["TagsController_get"];
-        /** Update a tag (PUT and PATCH reach this route too). Fields left out keep their values. */
-        put: operations["TagsController_update_put"];
+        put?: never;
         /** Update a tag (PUT and PATCH reach this route too). Fields left out keep their values. */
         post: operations["TagsController_update"];
         /** Delete a tag for good; it leaves the events it was on. Answers the tag. */
         delete: operations["TagsController_delete"];
         options?: never;
         head?: never;
-        /** Update a tag (PUT and PATCH reach this route too). Fields left out keep their values. */
-        patch: operations["TagsController_update_patch"];
+        patch?: never;
         trace?: never;
     };
 }
@@ -399,6 +417,19 @@ export interface components {
             components: {
                 [key: string]: unknown;
             };
+        };
+        TombstoneDto: {
+            id: number;
+            /**
+             * @description Always `trash`: drop the item.
+             * @enum {string}
+             */
+            status: "trash";
+            /**
+             * @description When the change that removed it happened (UTC, `YYYY-MM-DD HH:MM:SS`).
+             * @example 2027-03-01 10:00:00
+             */
+            modified_utc: string;
         };
         /** @description A featured image: `{url, extension}` for a URL, `{id}` for an attachment id. */
         Image: {
@@ -645,7 +676,7 @@ export interface components {
             /** @description HTML, in paragraphs. */
             excerpt: string;
             slug: string;
-            /** @description Null in a list for a password-protected event not unlocked (TEC §1.4), as are the flags below. */
+            /** @description Null in a list for a password-protected event not unlocked (docs/behaviour.md#password-protected-events), as are the flags below. */
             all_day: boolean | null;
             /** @description Start in the event's time zone, `YYYY-MM-DD HH:MM:SS`. */
             start_date: string;
@@ -701,6 +732,16 @@ export interface components {
             total: number;
             /** @description Pages of that size (also in `X-TEC-TotalPages`). */
             total_pages: number;
+            /**
+             * @description Sync answers only (`sync_token`): the items changed since the token that the caller's list
+             *     no longer holds (docs/behaviour.md#sync).
+             */
+            removed?: components["schemas"]["TombstoneDto"][];
+            /**
+             * @description Send it back as `sync_token` to get what changed after this answer (also in `X-Sync-Token`).
+             * @example czEuM2E5ZjAxYzQ1ZDZlN2I4OC5ldmVudC4xMjA
+             */
+            next_sync_token: string;
             events: components["schemas"]["Event"][];
         };
         /** @description An existing venue or organizer, by id. */
@@ -727,6 +768,7 @@ export interface components {
             image?: string | number;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -789,6 +831,7 @@ export interface components {
             image?: string | number;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -830,9 +873,15 @@ export interface components {
             timezone?: string;
             /** @description The event lasts whole days. */
             all_day?: boolean;
-            /** @description Start date and time, in the event's time zone unless it carries an offset. */
+            /**
+             * @description Start date and time, in the event's time zone unless it carries an offset.
+             * @example 2027-03-05 20:00
+             */
             start_date: string;
-            /** @description End date and time, in the event's time zone unless it carries an offset. */
+            /**
+             * @description End date and time, in the event's time zone unless it carries an offset.
+             * @example 2027-03-05 23:00
+             */
             end_date: string;
             /** @description Featured image: an http(s) URL or a positive integer id; `""` removes it. */
             image?: string | number;
@@ -862,6 +911,7 @@ export interface components {
             post_parent?: number;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -899,9 +949,15 @@ export interface components {
             timezone?: string;
             /** @description The event lasts whole days. */
             all_day?: boolean;
-            /** @description Start date and time, in the event's time zone unless it carries an offset. */
+            /**
+             * @description Start date and time, in the event's time zone unless it carries an offset.
+             * @example 2027-03-05 20:00
+             */
             start_date?: string;
-            /** @description End date and time, in the event's time zone unless it carries an offset. */
+            /**
+             * @description End date and time, in the event's time zone unless it carries an offset.
+             * @example 2027-03-05 23:00
+             */
             end_date?: string;
             /** @description Featured image: an http(s) URL or a positive integer id; `""` removes it. */
             image?: string | number;
@@ -931,6 +987,7 @@ export interface components {
             post_parent?: number;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -961,6 +1018,16 @@ export interface components {
             total: number;
             /** @description Pages of that size (also in `X-TEC-TotalPages`). */
             total_pages: number;
+            /**
+             * @description Sync answers only (`sync_token`): the items changed since the token that the caller's list
+             *     no longer holds (docs/behaviour.md#sync).
+             */
+            removed?: components["schemas"]["TombstoneDto"][];
+            /**
+             * @description Send it back as `sync_token` to get what changed after this answer (also in `X-Sync-Token`).
+             * @example czEuM2E5ZjAxYzQ1ZDZlN2I4OC5ldmVudC4xMjA
+             */
+            next_sync_token: string;
             venues: components["schemas"]["Venue"][];
         };
         /** @description Changes to a venue: fields left out keep their values. */
@@ -983,6 +1050,7 @@ export interface components {
             image?: string | number;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -1046,6 +1114,16 @@ export interface components {
             total: number;
             /** @description Pages of that size (also in `X-TEC-TotalPages`). */
             total_pages: number;
+            /**
+             * @description Sync answers only (`sync_token`): the items changed since the token that the caller's list
+             *     no longer holds (docs/behaviour.md#sync).
+             */
+            removed?: components["schemas"]["TombstoneDto"][];
+            /**
+             * @description Send it back as `sync_token` to get what changed after this answer (also in `X-Sync-Token`).
+             * @example czEuM2E5ZjAxYzQ1ZDZlN2I4OC5ldmVudC4xMjA
+             */
+            next_sync_token: string;
             organizers: components["schemas"]["Organizer"][];
         };
         /** @description Changes to an organizer: fields left out keep their values. */
@@ -1068,6 +1146,7 @@ export interface components {
             image?: string | number;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -1134,6 +1213,16 @@ export interface components {
             total: number;
             /** @description Pages of that size (also in `X-TEC-TotalPages`). */
             total_pages: number;
+            /**
+             * @description Sync answers only (`sync_token`): the items changed since the token that the caller's list
+             *     no longer holds (docs/behaviour.md#sync).
+             */
+            removed?: components["schemas"]["TombstoneDto"][];
+            /**
+             * @description Send it back as `sync_token` to get what changed after this answer (also in `X-Sync-Token`).
+             * @example czEuM2E5ZjAxYzQ1ZDZlN2I4OC5ldmVudC4xMjA
+             */
+            next_sync_token: string;
             categories: components["schemas"]["Term"][];
         };
         /** @description A category to create. */
@@ -1146,6 +1235,7 @@ export interface components {
             slug?: string;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -1162,6 +1252,7 @@ export interface components {
             slug?: string;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -1189,6 +1280,16 @@ export interface components {
             total: number;
             /** @description Pages of that size (also in `X-TEC-TotalPages`). */
             total_pages: number;
+            /**
+             * @description Sync answers only (`sync_token`): the items changed since the token that the caller's list
+             *     no longer holds (docs/behaviour.md#sync).
+             */
+            removed?: components["schemas"]["TombstoneDto"][];
+            /**
+             * @description Send it back as `sync_token` to get what changed after this answer (also in `X-Sync-Token`).
+             * @example czEuM2E5ZjAxYzQ1ZDZlN2I4OC5ldmVudC4xMjA
+             */
+            next_sync_token: string;
             tags: components["schemas"]["Term"][];
         };
         /** @description A tag to create. */
@@ -1201,6 +1302,7 @@ export interface components {
             slug?: string;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -1215,6 +1317,7 @@ export interface components {
             slug?: string;
             /**
              * @description Language the text of this request is written in (the query parameter wins).
+             * @example en
              * @enum {string}
              */
             i18n_language?: "ca" | "en" | "es";
@@ -1550,9 +1653,31 @@ export interface operations {
             };
         };
     };
-    EventsController_list: {
+    EventsFeedController_feed: {
         parameters: {
             query?: {
+                /**
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
+                 *     site's zone.
+                 */
+                modified_after?: string;
+                /** @description Only items last modified before this instant (exclusive). */
+                modified_before?: string;
+                /**
+                 * @description A `next_sync_token` from an earlier list answer: answers what changed in the collection
+                 *     since, instead of a page. Combines with `per_page` (and the language and `password`) only.
+                 */
+                sync_token?: string;
+                /**
+                 * @description `modified`: ordered by last modification, then id, in `order`. Any other value keeps the
+                 *     default order (TEC clients send their own).
+                 */
+                orderby?: string;
+                /**
+                 * @description With `orderby=modified`: `asc` or `desc`, upper or lower case. Events default to `asc` (oldest
+                 *     first), venues and organizers to `desc` (newest first).
+                 */
+                order?: string;
                 /** @description Page of results, from 1. */
                 page?: number;
                 /** @description Events per page: default 10, at most 50 (larger values are clamped). */
@@ -1613,7 +1738,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of events, by start then id. */
+            /** @description A page of events as an iCalendar (RFC 5545) calendar. */
             200: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -1639,7 +1764,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventList"];
+                    "text/calendar": string;
                 };
             };
             /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
@@ -1764,203 +1889,7 @@ export interface operations {
             };
         };
     };
-    EventsController_create: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-                /** @description Unlocks a password-protected event on a read (ignored by writes). */
-                password?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateEvent"];
-                "application/x-www-form-urlencoded": components["schemas"]["CreateEvent"];
-            };
-        };
-        responses: {
-            /** @description The event created. */
-            201: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest_missing_callback_param`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    EventsController_getBySlug: {
+    EventsFeedController_one: {
         parameters: {
             query?: {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
@@ -1970,14 +1899,14 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The slug. */
-                slug: string;
+                /** @description The id. */
+                id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The event, with `json_ld`. */
+            /** @description The event as an iCalendar (RFC 5545) calendar of one event. */
             200: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -1999,7 +1928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Event"];
+                    "text/calendar": string;
                 };
             };
             /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
@@ -2013,7 +1942,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error: `rest_invalid_param`. */
+            /** @description Error: `rest_invalid_param`, `rest-invalid-event-id`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2043,7 +1972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `event-not-accessible`, `event-password-protected`, `event-no-longer-available`. */
+            /** @description Error: `event-not-accessible`, `event-password-protected`, `event-no-longer-available`, `rest_forbidden`. */
             403: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2058,7 +1987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: `rest_no_route`. */
+            /** @description Error: `rest_no_route`, `rest-event-not-found`. */
             404: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2139,32 +2068,92 @@ export interface operations {
             };
         };
     };
-    EventsController_updateBySlug_put: {
+    EventsController_list: {
         parameters: {
             query?: {
+                /**
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
+                 *     site's zone.
+                 */
+                modified_after?: string;
+                /** @description Only items last modified before this instant (exclusive). */
+                modified_before?: string;
+                /**
+                 * @description A `next_sync_token` from an earlier list answer: answers what changed in the collection
+                 *     since, instead of a page. Combines with `per_page` (and the language and `password`) only.
+                 */
+                sync_token?: string;
+                /**
+                 * @description `modified`: ordered by last modification, then id, in `order`. Any other value keeps the
+                 *     default order (TEC clients send their own).
+                 */
+                orderby?: string;
+                /**
+                 * @description With `orderby=modified`: `asc` or `desc`, upper or lower case. Events default to `asc` (oldest
+                 *     first), venues and organizers to `desc` (newest first).
+                 */
+                order?: string;
+                /** @description Page of results, from 1. */
+                page?: number;
+                /** @description Events per page: default 10, at most 50 (larger values are clamped). */
+                per_page?: number;
+                /** @description Events starting on or after this date (whole day unless `strict_dates`). */
+                start_date?: string;
+                /** @description Events ending on or before this date (whole day unless `strict_dates`). */
+                end_date?: string;
+                /** @description Events starting before this date. */
+                starts_before?: string;
+                /** @description Events starting after this date. */
+                starts_after?: string;
+                /** @description Events ending before this date. */
+                ends_before?: string;
+                /** @description Events ending after this date. */
+                ends_after?: string;
+                /** @description Use the given times as they are instead of whole days. */
+                strict_dates?: boolean;
+                /**
+                 * @description Every word must begin a word of the title, description or excerpt a reader of the request's
+                 *     language sees (case and accents ignored; full-text index).
+                 */
+                search?: string;
+                /** @description Only featured (`true`) or only not featured (`false`) events. */
+                featured?: boolean;
+                /** @description Shows the password-protected events with this password unredacted. */
+                password?: string;
+                /** @description Statuses to list, as a list or comma-separated; anonymous callers may ask for `publish` only. */
+                status?: ("publish" | "future" | "draft" | "pending" | "private" | "trash" | "any")[];
+                /** @description Only these event ids (list or comma-separated); the date window is then ignored. */
+                include?: number[];
+                /** @description Events in any of these categories (ids or slugs; a category includes its subcategories). */
+                categories?: string[];
+                /** @description Events with any of these tags (ids or slugs). */
+                tags?: string[];
+                /** @description Events at any of these venues (ids). */
+                venue?: number[];
+                /** @description Events with any of these organizers (ids). */
+                organizer?: number[];
+                /** @description `true`: events whose venue has coordinates; `false`: the others, events without a venue included. */
+                geoloc?: boolean;
+                /** @description Latitude of the centre of a distance search; needs `geoloc_lng`. */
+                geoloc_lat?: number;
+                /** @description Longitude of the centre of a distance search; needs `geoloc_lat`. */
+                geoloc_lng?: number;
+                /** @description Radius of the distance search in kilometres. */
+                geoloc_radius?: number;
+                /** @description Only children of this event. */
+                post_parent?: number;
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
-                /** @description Unlocks a password-protected event on a read (ignored by writes). */
-                password?: string;
+                /** @description Ticketing is not available: `true` is refused, `false` changes nothing. */
+                ticketed?: boolean;
             };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The slug. */
-                slug: string;
-            };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateEvent"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateEvent"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description The event updated. */
+            /** @description A page of events, by start then id. With `Accept: text/calendar`, the same page as iCalendar. */
             200: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2179,15 +2168,562 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window starts again. */
                     "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
                     ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
+                    /** @description Items matching the filters (the body’s `total`). */
+                    "X-TEC-Total": number;
+                    /** @description Pages of this size (the body’s `total_pages`). */
+                    "X-TEC-TotalPages": number;
+                    /** @description The body’s `next_sync_token`: send it back as `sync_token` to get what changed after this answer. On every JSON list answer (an iCalendar answer has none). */
+                    "X-Sync-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": 4,
+                     *           "global_id": "localhost?id=4",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=4"
+                     *           ],
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *           "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
+                     *           "title": "Jazz on the roof, second night",
+                     *           "description": "<p>A quartet from Lisbon.</p>",
+                     *           "excerpt": "",
+                     *           "slug": "jazz-on-the-roof",
+                     *           "image": false,
+                     *           "all_day": false,
+                     *           "start_date": "2027-03-05 20:00:00",
+                     *           "start_date_details": {
+                     *             "year": "2027",
+                     *             "month": "03",
+                     *             "day": "05",
+                     *             "hour": "20",
+                     *             "minutes": "00",
+                     *             "seconds": "00"
+                     *           },
+                     *           "end_date": "2027-03-05 23:00:00",
+                     *           "end_date_details": {
+                     *             "year": "2027",
+                     *             "month": "03",
+                     *             "day": "05",
+                     *             "hour": "23",
+                     *             "minutes": "00",
+                     *             "seconds": "00"
+                     *           },
+                     *           "utc_start_date": "2027-03-05 19:00:00",
+                     *           "utc_start_date_details": {
+                     *             "year": "2027",
+                     *             "month": "03",
+                     *             "day": "05",
+                     *             "hour": "19",
+                     *             "minutes": "00",
+                     *             "seconds": "00"
+                     *           },
+                     *           "utc_end_date": "2027-03-05 22:00:00",
+                     *           "utc_end_date_details": {
+                     *             "year": "2027",
+                     *             "month": "03",
+                     *             "day": "05",
+                     *             "hour": "22",
+                     *             "minutes": "00",
+                     *             "seconds": "00"
+                     *           },
+                     *           "timezone": "Europe/Madrid",
+                     *           "timezone_abbr": "CET",
+                     *           "cost": "18",
+                     *           "cost_details": {
+                     *             "currency_symbol": "",
+                     *             "currency_code": "",
+                     *             "currency_position": "",
+                     *             "values": [
+                     *               "18"
+                     *             ]
+                     *           },
+                     *           "website": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *           "show_map": true,
+                     *           "show_map_link": true,
+                     *           "hide_from_listings": false,
+                     *           "sticky": false,
+                     *           "featured": false,
+                     *           "post_parent": 0,
+                     *           "categories": [
+                     *             {
+                     *               "name": "Music",
+                     *               "slug": "music",
+                     *               "term_group": 0,
+                     *               "term_taxonomy_id": 3,
+                     *               "taxonomy": "tribe_events_cat",
+                     *               "description": "",
+                     *               "parent": 0,
+                     *               "count": 1,
+                     *               "filter": "raw",
+                     *               "id": 3,
+                     *               "urls": {
+                     *                 "self": "http://localhost:3000/calendar/events/v1/categories/3",
+                     *                 "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *               },
+                     *               "i18n_language": "en",
+                     *               "i18n_translations": [
+                     *                 "en"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "tags": [
+                     *             {
+                     *               "name": "jazz",
+                     *               "slug": "jazz",
+                     *               "term_group": 0,
+                     *               "term_taxonomy_id": 4,
+                     *               "taxonomy": "post_tag",
+                     *               "description": "",
+                     *               "parent": 0,
+                     *               "count": 1,
+                     *               "filter": "raw",
+                     *               "id": 4,
+                     *               "urls": {
+                     *                 "self": "http://localhost:3000/calendar/events/v1/tags/4",
+                     *                 "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *               },
+                     *               "i18n_language": "en",
+                     *               "i18n_translations": [
+                     *                 "en"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "venue": {
+                     *             "id": 3,
+                     *             "author": "1",
+                     *             "status": "publish",
+                     *             "date": "2026-11-24 16:24:41",
+                     *             "date_utc": "2026-11-24 16:24:41",
+                     *             "modified": "2026-11-24 16:24:41",
+                     *             "modified_utc": "2026-11-24 16:24:41",
+                     *             "url": "http://localhost:3000/venue/terrat-del-raval/",
+                     *             "venue": "Terrat del Raval",
+                     *             "slug": "terrat-del-raval",
+                     *             "city": "Barcelona",
+                     *             "country": "Spain",
+                     *             "show_map": true,
+                     *             "show_map_link": true,
+                     *             "global_id": "localhost?id=3",
+                     *             "global_id_lineage": [
+                     *               "localhost?id=3"
+                     *             ],
+                     *             "i18n_language": "en",
+                     *             "i18n_translations": [
+                     *               "en"
+                     *             ]
+                     *           },
+                     *           "organizer": [
+                     *             {
+                     *               "id": 2,
+                     *               "author": "1",
+                     *               "status": "publish",
+                     *               "date": "2026-11-24 16:24:41",
+                     *               "date_utc": "2026-11-24 16:24:41",
+                     *               "modified": "2026-11-24 16:24:41",
+                     *               "modified_utc": "2026-11-24 16:24:41",
+                     *               "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *               "organizer": "Raval Jazz Club",
+                     *               "slug": "raval-jazz-club",
+                     *               "phone": "+34 600 000 001",
+                     *               "website": "https://example.com",
+                     *               "email": "hello@example.com",
+                     *               "global_id": "localhost?id=2",
+                     *               "global_id_lineage": [
+                     *                 "localhost?id=2"
+                     *               ],
+                     *               "i18n_language": "en",
+                     *               "i18n_translations": [
+                     *                 "en"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "custom_fields": [],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/?page=1&per_page=10&start_date=2026-11-23+00%3A00%3A00&end_date=2028-11-24+23%3A59%3A59&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
+                     *       "total": 1,
+                     *       "total_pages": 1,
+                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi5ldmVudC4xNw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: `rest_invalid_param`. */
+            400: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            401: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_no_route`, `event-archive-page-not-found`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_sync_token_expired`. */
+            410: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_internal_error`. */
+            500: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    EventsController_create: {
+        parameters: {
+            query?: {
+                /** @description Language of the answer: `ca`, `en` or `es`. */
+                i18n_language?: "ca" | "en" | "es";
+                /** @description Unlocks a password-protected event on a read (ignored by writes). */
+                password?: string;
+            };
+            header?: {
+                /** @description `*` creates a new item only: the item takes its slug (the `slug` sent, or the one made from the title or name) exactly, and when an item of its kind already has that slug (trashed ones included) — or, for venues and organizers, the same name, which would otherwise be reused — the create is refused with 412 `rest_precondition_failed` and changes nothing. Safe to retry: a repeated create cannot make a second item. Other values are ignored. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEvent"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateEvent"];
+            };
+        };
+        responses: {
+            /** @description The event created. */
+            201: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "global_id": "localhost?id=4",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=4"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
+                     *       "title": "Jazz on the roof",
+                     *       "description": "<p>A quartet from Lisbon.</p>",
+                     *       "excerpt": "",
+                     *       "slug": "jazz-on-the-roof",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2027-03-05 20:00:00",
+                     *       "start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "20",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2027-03-05 23:00:00",
+                     *       "end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "23",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2027-03-05 19:00:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "19",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2027-03-05 22:00:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "22",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Madrid",
+                     *       "timezone_abbr": "CET",
+                     *       "cost": "15",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "15"
+                     *         ]
+                     *       },
+                     *       "website": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "post_parent": 0,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 3,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 3,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/categories/3",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "jazz",
+                     *           "slug": "jazz",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 4,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 4,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/tags/4",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 3,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-11-24 16:24:41",
+                     *         "date_utc": "2026-11-24 16:24:41",
+                     *         "modified": "2026-11-24 16:24:41",
+                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "url": "http://localhost:3000/venue/terrat-del-raval/",
+                     *         "venue": "Terrat del Raval",
+                     *         "slug": "terrat-del-raval",
+                     *         "city": "Barcelona",
+                     *         "country": "Spain",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "localhost?id=3",
+                     *         "global_id_lineage": [
+                     *           "localhost?id=3"
+                     *         ],
+                     *         "i18n_language": "en",
+                     *         "i18n_translations": [
+                     *           "en"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *           "organizer": "Raval Jazz Club",
+                     *           "slug": "raval-jazz-club",
+                     *           "phone": "+34 600 000 000",
+                     *           "website": "https://example.com",
+                     *           "email": "hello@example.com",
+                     *           "global_id": "localhost?id=2",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=2"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest_missing_callback_param`. */
             400: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
@@ -2358,6 +2894,400 @@ export interface operations {
             };
         };
     };
+    EventsController_getBySlug: {
+        parameters: {
+            query?: {
+                /** @description Language of the answer: `ca`, `en` or `es`. */
+                i18n_language?: "ca" | "en" | "es";
+                /** @description Unlocks a password-protected event on a read (ignored by writes). */
+                password?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, with `json_ld`. */
+            200: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "global_id": "localhost?id=4",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=4"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
+                     *       "title": "Jazz on the roof, second night",
+                     *       "description": "<p>A quartet from Lisbon.</p>",
+                     *       "excerpt": "",
+                     *       "slug": "jazz-on-the-roof",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2027-03-05 20:00:00",
+                     *       "start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "20",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2027-03-05 23:00:00",
+                     *       "end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "23",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2027-03-05 19:00:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "19",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2027-03-05 22:00:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "22",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Madrid",
+                     *       "timezone_abbr": "CET",
+                     *       "cost": "18",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "18"
+                     *         ]
+                     *       },
+                     *       "website": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "post_parent": 0,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 3,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 3,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/categories/3",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "jazz",
+                     *           "slug": "jazz",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 4,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 4,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/tags/4",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 3,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-11-24 16:24:41",
+                     *         "date_utc": "2026-11-24 16:24:41",
+                     *         "modified": "2026-11-24 16:24:41",
+                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "url": "http://localhost:3000/venue/terrat-del-raval/",
+                     *         "venue": "Terrat del Raval",
+                     *         "slug": "terrat-del-raval",
+                     *         "city": "Barcelona",
+                     *         "country": "Spain",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "localhost?id=3",
+                     *         "global_id_lineage": [
+                     *           "localhost?id=3"
+                     *         ],
+                     *         "i18n_language": "en",
+                     *         "i18n_translations": [
+                     *           "en"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *           "organizer": "Raval Jazz Club",
+                     *           "slug": "raval-jazz-club",
+                     *           "phone": "+34 600 000 001",
+                     *           "website": "https://example.com",
+                     *           "email": "hello@example.com",
+                     *           "global_id": "localhost?id=2",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=2"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "json_ld": {
+                     *         "@context": "http://schema.org",
+                     *         "@type": "Event",
+                     *         "name": "Jazz on the roof, second night",
+                     *         "description": "A quartet from Lisbon.",
+                     *         "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *         "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+                     *         "eventStatus": "https://schema.org/EventScheduled",
+                     *         "startDate": "2027-03-05T20:00:00+01:00",
+                     *         "endDate": "2027-03-05T23:00:00+01:00",
+                     *         "location": {
+                     *           "@type": "Place",
+                     *           "name": "Terrat del Raval",
+                     *           "description": "",
+                     *           "url": "",
+                     *           "address": {
+                     *             "@type": "PostalAddress",
+                     *             "addressLocality": "Barcelona",
+                     *             "addressCountry": "Spain"
+                     *           }
+                     *         },
+                     *         "organizer": {
+                     *           "@type": "Person",
+                     *           "name": "Raval Jazz Club",
+                     *           "description": "",
+                     *           "url": "https://example.com",
+                     *           "telephone": "+34 600 000 001",
+                     *           "email": "hello@example.com",
+                     *           "sameAs": "https://example.com"
+                     *         },
+                     *         "offers": {
+                     *           "@type": "Offer",
+                     *           "price": "18",
+                     *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *           "category": "primary",
+                     *           "availability": "inStock",
+                     *           "validFrom": "2026-11-24T17:24:41+01:00"
+                     *         },
+                     *         "performer": "Organization"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: `rest_invalid_param`. */
+            400: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            401: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `event-not-accessible`, `event-password-protected`, `event-no-longer-available`. */
+            403: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_internal_error`. */
+            500: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     EventsController_updateBySlug: {
         parameters: {
             query?: {
@@ -2403,6 +3333,181 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "global_id": "localhost?id=4",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=4"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
+                     *       "title": "Jazz on the roof, second night",
+                     *       "description": "<p>A quartet from Lisbon.</p>",
+                     *       "excerpt": "",
+                     *       "slug": "jazz-on-the-roof",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2027-03-05 20:00:00",
+                     *       "start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "20",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2027-03-05 23:00:00",
+                     *       "end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "23",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2027-03-05 19:00:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "19",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2027-03-05 22:00:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "22",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Madrid",
+                     *       "timezone_abbr": "CET",
+                     *       "cost": "18",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "18"
+                     *         ]
+                     *       },
+                     *       "website": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "post_parent": 0,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 3,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 3,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/categories/3",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "jazz",
+                     *           "slug": "jazz",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 4,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 4,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/tags/4",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 3,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-11-24 16:24:41",
+                     *         "date_utc": "2026-11-24 16:24:41",
+                     *         "modified": "2026-11-24 16:24:41",
+                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "url": "http://localhost:3000/venue/terrat-del-raval/",
+                     *         "venue": "Terrat del Raval",
+                     *         "slug": "terrat-del-raval",
+                     *         "city": "Barcelona",
+                     *         "country": "Spain",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "localhost?id=3",
+                     *         "global_id_lineage": [
+                     *           "localhost?id=3"
+                     *         ],
+                     *         "i18n_language": "en",
+                     *         "i18n_translations": [
+                     *           "en"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *           "organizer": "Raval Jazz Club",
+                     *           "slug": "raval-jazz-club",
+                     *           "phone": "+34 600 000 001",
+                     *           "website": "https://example.com",
+                     *           "email": "hello@example.com",
+                     *           "global_id": "localhost?id=2",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=2"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -2615,6 +3720,181 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "global_id": "localhost?id=4",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=4"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
+                     *       "title": "Jazz on the roof, second night",
+                     *       "description": "<p>A quartet from Lisbon.</p>",
+                     *       "excerpt": "",
+                     *       "slug": "jazz-on-the-roof",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2027-03-05 20:00:00",
+                     *       "start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "20",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2027-03-05 23:00:00",
+                     *       "end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "23",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2027-03-05 19:00:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "19",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2027-03-05 22:00:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "22",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Madrid",
+                     *       "timezone_abbr": "CET",
+                     *       "cost": "18",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "18"
+                     *         ]
+                     *       },
+                     *       "website": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "post_parent": 0,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 3,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 0,
+                     *           "filter": "raw",
+                     *           "id": 3,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/categories/3",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "jazz",
+                     *           "slug": "jazz",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 4,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 0,
+                     *           "filter": "raw",
+                     *           "id": 4,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/tags/4",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 3,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-11-24 16:24:41",
+                     *         "date_utc": "2026-11-24 16:24:41",
+                     *         "modified": "2026-11-24 16:24:41",
+                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "url": "http://localhost:3000/venue/terrat-del-raval/",
+                     *         "venue": "Terrat del Raval",
+                     *         "slug": "terrat-del-raval",
+                     *         "city": "Barcelona",
+                     *         "country": "Spain",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "localhost?id=3",
+                     *         "global_id_lineage": [
+                     *           "localhost?id=3"
+                     *         ],
+                     *         "i18n_language": "en",
+                     *         "i18n_translations": [
+                     *           "en"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *           "organizer": "Raval Jazz Club",
+                     *           "slug": "raval-jazz-club",
+                     *           "phone": "+34 600 000 001",
+                     *           "website": "https://example.com",
+                     *           "email": "hello@example.com",
+                     *           "global_id": "localhost?id=2",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=2"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -2774,225 +4054,6 @@ export interface operations {
             };
         };
     };
-    EventsController_updateBySlug_patch: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-                /** @description Unlocks a password-protected event on a read (ignored by writes). */
-                password?: string;
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The slug. */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateEvent"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateEvent"];
-            };
-        };
-        responses: {
-            /** @description The event updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     EventsController_get: {
         parameters: {
             query?: {
@@ -3032,6 +4093,221 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "global_id": "localhost?id=4",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=4"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
+                     *       "title": "Jazz on the roof, second night",
+                     *       "description": "<p>A quartet from Lisbon.</p>",
+                     *       "excerpt": "",
+                     *       "slug": "jazz-on-the-roof",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2027-03-05 20:00:00",
+                     *       "start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "20",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2027-03-05 23:00:00",
+                     *       "end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "23",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2027-03-05 19:00:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "19",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2027-03-05 22:00:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "22",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Madrid",
+                     *       "timezone_abbr": "CET",
+                     *       "cost": "18",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "18"
+                     *         ]
+                     *       },
+                     *       "website": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "post_parent": 0,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 3,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 3,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/categories/3",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "jazz",
+                     *           "slug": "jazz",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 4,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 4,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/tags/4",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 3,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-11-24 16:24:41",
+                     *         "date_utc": "2026-11-24 16:24:41",
+                     *         "modified": "2026-11-24 16:24:41",
+                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "url": "http://localhost:3000/venue/terrat-del-raval/",
+                     *         "venue": "Terrat del Raval",
+                     *         "slug": "terrat-del-raval",
+                     *         "city": "Barcelona",
+                     *         "country": "Spain",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "localhost?id=3",
+                     *         "global_id_lineage": [
+                     *           "localhost?id=3"
+                     *         ],
+                     *         "i18n_language": "en",
+                     *         "i18n_translations": [
+                     *           "en"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *           "organizer": "Raval Jazz Club",
+                     *           "slug": "raval-jazz-club",
+                     *           "phone": "+34 600 000 001",
+                     *           "website": "https://example.com",
+                     *           "email": "hello@example.com",
+                     *           "global_id": "localhost?id=2",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=2"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "json_ld": {
+                     *         "@context": "http://schema.org",
+                     *         "@type": "Event",
+                     *         "name": "Jazz on the roof, second night",
+                     *         "description": "A quartet from Lisbon.",
+                     *         "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *         "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+                     *         "eventStatus": "https://schema.org/EventScheduled",
+                     *         "startDate": "2027-03-05T20:00:00+01:00",
+                     *         "endDate": "2027-03-05T23:00:00+01:00",
+                     *         "location": {
+                     *           "@type": "Place",
+                     *           "name": "Terrat del Raval",
+                     *           "description": "",
+                     *           "url": "",
+                     *           "address": {
+                     *             "@type": "PostalAddress",
+                     *             "addressLocality": "Barcelona",
+                     *             "addressCountry": "Spain"
+                     *           }
+                     *         },
+                     *         "organizer": {
+                     *           "@type": "Person",
+                     *           "name": "Raval Jazz Club",
+                     *           "description": "",
+                     *           "url": "https://example.com",
+                     *           "telephone": "+34 600 000 001",
+                     *           "email": "hello@example.com",
+                     *           "sameAs": "https://example.com"
+                     *         },
+                     *         "offers": {
+                     *           "@type": "Offer",
+                     *           "price": "18",
+                     *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *           "category": "primary",
+                     *           "availability": "inStock",
+                     *           "validFrom": "2026-11-24T17:24:41+01:00"
+                     *         },
+                     *         "performer": "Organization"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -3172,225 +4448,6 @@ export interface operations {
             };
         };
     };
-    EventsController_update_put: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-                /** @description Unlocks a password-protected event on a read (ignored by writes). */
-                password?: string;
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateEvent"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateEvent"];
-            };
-        };
-        responses: {
-            /** @description The event updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest-invalid-event-id`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`, `rest-event-not-found`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     EventsController_update: {
         parameters: {
             query?: {
@@ -3436,6 +4493,181 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "global_id": "localhost?id=4",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=4"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
+                     *       "title": "Jazz on the roof, second night",
+                     *       "description": "<p>A quartet from Lisbon.</p>",
+                     *       "excerpt": "",
+                     *       "slug": "jazz-on-the-roof",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2027-03-05 20:00:00",
+                     *       "start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "20",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2027-03-05 23:00:00",
+                     *       "end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "23",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2027-03-05 19:00:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "19",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2027-03-05 22:00:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "22",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Madrid",
+                     *       "timezone_abbr": "CET",
+                     *       "cost": "18",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "18"
+                     *         ]
+                     *       },
+                     *       "website": "http://localhost:3000/event/jazz-on-the-roof/",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "post_parent": 0,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 3,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 3,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/categories/3",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "jazz",
+                     *           "slug": "jazz",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 4,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 1,
+                     *           "filter": "raw",
+                     *           "id": 4,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/tags/4",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 3,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-11-24 16:24:41",
+                     *         "date_utc": "2026-11-24 16:24:41",
+                     *         "modified": "2026-11-24 16:24:41",
+                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "url": "http://localhost:3000/venue/terrat-del-raval/",
+                     *         "venue": "Terrat del Raval",
+                     *         "slug": "terrat-del-raval",
+                     *         "city": "Barcelona",
+                     *         "country": "Spain",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "localhost?id=3",
+                     *         "global_id_lineage": [
+                     *           "localhost?id=3"
+                     *         ],
+                     *         "i18n_language": "en",
+                     *         "i18n_translations": [
+                     *           "en"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *           "organizer": "Raval Jazz Club",
+                     *           "slug": "raval-jazz-club",
+                     *           "phone": "+34 600 000 001",
+                     *           "website": "https://example.com",
+                     *           "email": "hello@example.com",
+                     *           "global_id": "localhost?id=2",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=2"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -3648,6 +4880,181 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "global_id": "localhost?id=5",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=5"
+                     *       ],
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/event/jazz-on-the-roof-second/",
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/5",
+                     *       "title": "Jazz on the roof (second)",
+                     *       "description": "<p>A quartet from Lisbon.</p>",
+                     *       "excerpt": "",
+                     *       "slug": "jazz-on-the-roof-second",
+                     *       "image": false,
+                     *       "all_day": false,
+                     *       "start_date": "2027-03-05 20:00:00",
+                     *       "start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "20",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "end_date": "2027-03-05 23:00:00",
+                     *       "end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "23",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_start_date": "2027-03-05 19:00:00",
+                     *       "utc_start_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "19",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "utc_end_date": "2027-03-05 22:00:00",
+                     *       "utc_end_date_details": {
+                     *         "year": "2027",
+                     *         "month": "03",
+                     *         "day": "05",
+                     *         "hour": "22",
+                     *         "minutes": "00",
+                     *         "seconds": "00"
+                     *       },
+                     *       "timezone": "Europe/Madrid",
+                     *       "timezone_abbr": "CET",
+                     *       "cost": "15",
+                     *       "cost_details": {
+                     *         "currency_symbol": "",
+                     *         "currency_code": "",
+                     *         "currency_position": "",
+                     *         "values": [
+                     *           "15"
+                     *         ]
+                     *       },
+                     *       "website": "http://localhost:3000/event/jazz-on-the-roof-second/",
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "hide_from_listings": false,
+                     *       "sticky": false,
+                     *       "featured": false,
+                     *       "post_parent": 0,
+                     *       "categories": [
+                     *         {
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 3,
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 0,
+                     *           "filter": "raw",
+                     *           "id": 3,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/categories/3",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "tags": [
+                     *         {
+                     *           "name": "jazz",
+                     *           "slug": "jazz",
+                     *           "term_group": 0,
+                     *           "term_taxonomy_id": 4,
+                     *           "taxonomy": "post_tag",
+                     *           "description": "",
+                     *           "parent": 0,
+                     *           "count": 0,
+                     *           "filter": "raw",
+                     *           "id": 4,
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/tags/4",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "venue": {
+                     *         "id": 3,
+                     *         "author": "1",
+                     *         "status": "publish",
+                     *         "date": "2026-11-24 16:24:41",
+                     *         "date_utc": "2026-11-24 16:24:41",
+                     *         "modified": "2026-11-24 16:24:41",
+                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "url": "http://localhost:3000/venue/terrat-del-raval/",
+                     *         "venue": "Terrat del Raval",
+                     *         "slug": "terrat-del-raval",
+                     *         "city": "Barcelona",
+                     *         "country": "Spain",
+                     *         "show_map": true,
+                     *         "show_map_link": true,
+                     *         "global_id": "localhost?id=3",
+                     *         "global_id_lineage": [
+                     *           "localhost?id=3"
+                     *         ],
+                     *         "i18n_language": "en",
+                     *         "i18n_translations": [
+                     *           "en"
+                     *         ]
+                     *       },
+                     *       "organizer": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *           "organizer": "Raval Jazz Club",
+                     *           "slug": "raval-jazz-club",
+                     *           "phone": "+34 600 000 001",
+                     *           "website": "https://example.com",
+                     *           "email": "hello@example.com",
+                     *           "global_id": "localhost?id=2",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=2"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "custom_fields": [],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Event"];
                 };
             };
@@ -3807,228 +5214,31 @@ export interface operations {
             };
         };
     };
-    EventsController_update_patch: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-                /** @description Unlocks a password-protected event on a read (ignored by writes). */
-                password?: string;
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateEvent"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateEvent"];
-            };
-        };
-        responses: {
-            /** @description The event updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest-invalid-event-id`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`, `rest-event-not-found`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     VenuesController_list: {
         parameters: {
             query?: {
+                /**
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
+                 *     site's zone.
+                 */
+                modified_after?: string;
+                /** @description Only items last modified before this instant (exclusive). */
+                modified_before?: string;
+                /**
+                 * @description A `next_sync_token` from an earlier list answer: answers what changed in the collection
+                 *     since, instead of a page. Combines with `per_page` (and the language and `password`) only.
+                 */
+                sync_token?: string;
+                /**
+                 * @description `modified`: ordered by last modification, then id, in `order`. Any other value keeps the
+                 *     default order (TEC clients send their own).
+                 */
+                orderby?: string;
+                /**
+                 * @description With `orderby=modified`: `asc` or `desc`, upper or lower case. Events default to `asc` (oldest
+                 *     first), venues and organizers to `desc` (newest first).
+                 */
+                order?: string;
                 /** @description Page of results, from 1. */
                 page?: number;
                 /** @description Items per page: default 10, at most 50 (larger values are clamped). */
@@ -4079,9 +5289,75 @@ export interface operations {
                     "X-TEC-Total": number;
                     /** @description Pages of this size (the body’s `total_pages`). */
                     "X-TEC-TotalPages": number;
+                    /** @description The body’s `next_sync_token`: send it back as `sync_token` to get what changed after this answer. On every JSON list answer (an iCalendar answer has none). */
+                    "X-Sync-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "venues": [
+                     *         {
+                     *           "id": 3,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/venue/terrat-del-raval/",
+                     *           "venue": "Terrat del Raval",
+                     *           "slug": "terrat-del-raval",
+                     *           "city": "Barcelona",
+                     *           "country": "Spain",
+                     *           "show_map": true,
+                     *           "show_map_link": true,
+                     *           "global_id": "localhost?id=3",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=3"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": 1,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/venue/palau-de-la-musica/",
+                     *           "venue": "Palau de la Música",
+                     *           "slug": "palau-de-la-musica",
+                     *           "address": "C/ Palau de la Música 4-6",
+                     *           "city": "Barcelona",
+                     *           "country": "Spain",
+                     *           "zip": "08003",
+                     *           "phone": "+34 932 957 200",
+                     *           "website": "https://www.palaumusica.cat",
+                     *           "geo_lat": 41.3875,
+                     *           "geo_lng": 2.1753,
+                     *           "show_map": true,
+                     *           "show_map_link": true,
+                     *           "global_id": "localhost?id=1",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=1"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/venues/?page=1&per_page=10&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
+                     *       "total": 2,
+                     *       "total_pages": 1,
+                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi52ZW51ZS4xMw"
+                     *     }
+                     */
                     "application/json": components["schemas"]["VenueList"];
                 };
             };
@@ -4128,6 +5404,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`, `venue-archive-page-not-found`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_sync_token_expired`. */
+            410: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -4213,7 +5504,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description `*` creates a new item only: the item takes its slug (the `slug` sent, or the one made from the title or name) exactly, and when an item of its kind already has that slug (trashed ones included) — or, for venues and organizers, the same name, which would otherwise be reused — the create is refused with 412 `rest_precondition_failed` and changes nothing. Safe to retry: a repeated create cannot make a second item. Other values are ignored. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4242,6 +5536,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
+                     *       "venue": "Palau de la Música",
+                     *       "slug": "palau-de-la-musica",
+                     *       "address": "C/ Palau de la Música 4-6",
+                     *       "city": "Barcelona",
+                     *       "country": "Spain",
+                     *       "zip": "08003",
+                     *       "geo_lat": 41.3875,
+                     *       "geo_lng": 2.1753,
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "localhost?id=1",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=1"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -4292,6 +5616,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -4438,6 +5777,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
+                     *       "venue": "Palau de la Música",
+                     *       "slug": "palau-de-la-musica",
+                     *       "address": "C/ Palau de la Música 4-6",
+                     *       "city": "Barcelona",
+                     *       "country": "Spain",
+                     *       "zip": "08003",
+                     *       "phone": "+34 932 957 200",
+                     *       "website": "https://www.palaumusica.cat",
+                     *       "geo_lat": 41.3875,
+                     *       "geo_lng": 2.1753,
+                     *       "json_ld": {
+                     *         "@type": "Place",
+                     *         "name": "Palau de la Música",
+                     *         "description": "",
+                     *         "url": "",
+                     *         "address": {
+                     *           "@type": "PostalAddress",
+                     *           "streetAddress": "C/ Palau de la Música 4-6",
+                     *           "addressLocality": "Barcelona",
+                     *           "postalCode": "08003",
+                     *           "addressCountry": "Spain"
+                     *         },
+                     *         "telephone": "+34 932 957 200",
+                     *         "sameAs": "https://www.palaumusica.cat",
+                     *         "geo": {
+                     *           "@type": "GeoCoordinates",
+                     *           "latitude": 41.3875,
+                     *           "longitude": 2.1753
+                     *         }
+                     *       },
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "localhost?id=1",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=1"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -4578,223 +5969,6 @@ export interface operations {
             };
         };
     };
-    VenuesController_updateBySlug_put: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The slug. */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateVenue"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateVenue"];
-            };
-        };
-        responses: {
-            /** @description The venue updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Venue"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     VenuesController_updateBySlug: {
         parameters: {
             query?: {
@@ -4838,6 +6012,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
+                     *       "venue": "Palau de la Música",
+                     *       "slug": "palau-de-la-musica",
+                     *       "address": "C/ Palau de la Música 4-6",
+                     *       "city": "Barcelona",
+                     *       "country": "Spain",
+                     *       "zip": "08003",
+                     *       "phone": "+34 932 957 200",
+                     *       "website": "https://www.palaumusica.cat",
+                     *       "geo_lat": 41.3875,
+                     *       "geo_lng": 2.1753,
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "localhost?id=1",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=1"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -5048,6 +6254,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
+                     *       "venue": "Palau de la Música",
+                     *       "slug": "palau-de-la-musica",
+                     *       "address": "C/ Palau de la Música 4-6",
+                     *       "city": "Barcelona",
+                     *       "country": "Spain",
+                     *       "zip": "08003",
+                     *       "phone": "+34 932 957 200",
+                     *       "website": "https://www.palaumusica.cat",
+                     *       "geo_lat": 41.3875,
+                     *       "geo_lng": 2.1753,
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "localhost?id=1",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=1"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -5207,223 +6445,6 @@ export interface operations {
             };
         };
     };
-    VenuesController_updateBySlug_patch: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The slug. */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateVenue"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateVenue"];
-            };
-        };
-        responses: {
-            /** @description The venue updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Venue"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     VenuesController_get: {
         parameters: {
             query?: {
@@ -5461,6 +6482,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
+                     *       "venue": "Palau de la Música",
+                     *       "slug": "palau-de-la-musica",
+                     *       "address": "C/ Palau de la Música 4-6",
+                     *       "city": "Barcelona",
+                     *       "country": "Spain",
+                     *       "zip": "08003",
+                     *       "phone": "+34 932 957 200",
+                     *       "website": "https://www.palaumusica.cat",
+                     *       "geo_lat": 41.3875,
+                     *       "geo_lng": 2.1753,
+                     *       "json_ld": {
+                     *         "@type": "Place",
+                     *         "name": "Palau de la Música",
+                     *         "description": "",
+                     *         "url": "",
+                     *         "address": {
+                     *           "@type": "PostalAddress",
+                     *           "streetAddress": "C/ Palau de la Música 4-6",
+                     *           "addressLocality": "Barcelona",
+                     *           "postalCode": "08003",
+                     *           "addressCountry": "Spain"
+                     *         },
+                     *         "telephone": "+34 932 957 200",
+                     *         "sameAs": "https://www.palaumusica.cat",
+                     *         "geo": {
+                     *           "@type": "GeoCoordinates",
+                     *           "latitude": 41.3875,
+                     *           "longitude": 2.1753
+                     *         }
+                     *       },
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "localhost?id=1",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=1"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -5601,223 +6674,6 @@ export interface operations {
             };
         };
     };
-    VenuesController_update_put: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateVenue"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateVenue"];
-            };
-        };
-        responses: {
-            /** @description The venue updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Venue"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     VenuesController_update: {
         parameters: {
             query?: {
@@ -5861,6 +6717,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
+                     *       "venue": "Palau de la Música",
+                     *       "slug": "palau-de-la-musica",
+                     *       "address": "C/ Palau de la Música 4-6",
+                     *       "city": "Barcelona",
+                     *       "country": "Spain",
+                     *       "zip": "08003",
+                     *       "phone": "+34 932 957 200",
+                     *       "website": "https://www.palaumusica.cat",
+                     *       "geo_lat": 41.3875,
+                     *       "geo_lng": 2.1753,
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "localhost?id=1",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=1"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -6071,6 +6959,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/venue/palau-de-la-musica-second/",
+                     *       "venue": "Palau de la Música (second)",
+                     *       "slug": "palau-de-la-musica-second",
+                     *       "address": "C/ Palau de la Música 4-6",
+                     *       "city": "Barcelona",
+                     *       "country": "Spain",
+                     *       "zip": "08003",
+                     *       "geo_lat": 41.3875,
+                     *       "geo_lng": 2.1753,
+                     *       "show_map": true,
+                     *       "show_map_link": true,
+                     *       "global_id": "localhost?id=7",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=7"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Venue"];
                 };
             };
@@ -6230,226 +7148,31 @@ export interface operations {
             };
         };
     };
-    VenuesController_update_patch: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateVenue"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateVenue"];
-            };
-        };
-        responses: {
-            /** @description The venue updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Venue"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     OrganizersController_list: {
         parameters: {
             query?: {
+                /**
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
+                 *     site's zone.
+                 */
+                modified_after?: string;
+                /** @description Only items last modified before this instant (exclusive). */
+                modified_before?: string;
+                /**
+                 * @description A `next_sync_token` from an earlier list answer: answers what changed in the collection
+                 *     since, instead of a page. Combines with `per_page` (and the language and `password`) only.
+                 */
+                sync_token?: string;
+                /**
+                 * @description `modified`: ordered by last modification, then id, in `order`. Any other value keeps the
+                 *     default order (TEC clients send their own).
+                 */
+                orderby?: string;
+                /**
+                 * @description With `orderby=modified`: `asc` or `desc`, upper or lower case. Events default to `asc` (oldest
+                 *     first), venues and organizers to `desc` (newest first).
+                 */
+                order?: string;
                 /** @description Page of results, from 1. */
                 page?: number;
                 /** @description Items per page: default 10, at most 50 (larger values are clamped). */
@@ -6500,9 +7223,44 @@ export interface operations {
                     "X-TEC-Total": number;
                     /** @description Pages of this size (the body’s `total_pages`). */
                     "X-TEC-TotalPages": number;
+                    /** @description The body’s `next_sync_token`: send it back as `sync_token` to get what changed after this answer. On every JSON list answer (an iCalendar answer has none). */
+                    "X-Sync-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizers": [
+                     *         {
+                     *           "id": 2,
+                     *           "author": "1",
+                     *           "status": "publish",
+                     *           "date": "2026-11-24 16:24:41",
+                     *           "date_utc": "2026-11-24 16:24:41",
+                     *           "modified": "2026-11-24 16:24:41",
+                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *           "organizer": "Raval Jazz Club",
+                     *           "slug": "raval-jazz-club",
+                     *           "phone": "+34 600 000 001",
+                     *           "website": "https://example.com",
+                     *           "email": "hello@example.com",
+                     *           "global_id": "localhost?id=2",
+                     *           "global_id_lineage": [
+                     *             "localhost?id=2"
+                     *           ],
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/organizers/?page=1&per_page=10&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
+                     *       "total": 1,
+                     *       "total_pages": 1,
+                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi5vcmdhbml6ZXIuMTU"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizerList"];
                 };
             };
@@ -6549,6 +7307,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`, `organizer-archive-page-not-found`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_sync_token_expired`. */
+            410: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -6634,7 +7407,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description `*` creates a new item only: the item takes its slug (the `slug` sent, or the one made from the title or name) exactly, and when an item of its kind already has that slug (trashed ones included) — or, for venues and organizers, the same name, which would otherwise be reused — the create is refused with 412 `rest_precondition_failed` and changes nothing. Safe to retry: a repeated create cannot make a second item. Other values are ignored. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6663,6 +7439,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *       "organizer": "Raval Jazz Club",
+                     *       "slug": "raval-jazz-club",
+                     *       "phone": "+34 600 000 000",
+                     *       "website": "https://example.com",
+                     *       "email": "hello@example.com",
+                     *       "global_id": "localhost?id=2",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=2"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -6713,6 +7514,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -6859,6 +7675,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *       "organizer": "Raval Jazz Club",
+                     *       "slug": "raval-jazz-club",
+                     *       "phone": "+34 600 000 001",
+                     *       "website": "https://example.com",
+                     *       "email": "hello@example.com",
+                     *       "json_ld": {
+                     *         "@type": "Person",
+                     *         "name": "Raval Jazz Club",
+                     *         "description": "",
+                     *         "url": "https://example.com",
+                     *         "telephone": "+34 600 000 001",
+                     *         "email": "hello@example.com",
+                     *         "sameAs": "https://example.com"
+                     *       },
+                     *       "global_id": "localhost?id=2",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=2"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -6999,223 +7849,6 @@ export interface operations {
             };
         };
     };
-    OrganizersController_updateBySlug_put: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The slug. */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateOrganizer"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateOrganizer"];
-            };
-        };
-        responses: {
-            /** @description The organizer updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Organizer"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     OrganizersController_updateBySlug: {
         parameters: {
             query?: {
@@ -7259,6 +7892,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *       "organizer": "Raval Jazz Club",
+                     *       "slug": "raval-jazz-club",
+                     *       "phone": "+34 600 000 001",
+                     *       "website": "https://example.com",
+                     *       "email": "hello@example.com",
+                     *       "global_id": "localhost?id=2",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=2"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -7469,6 +8127,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *       "organizer": "Raval Jazz Club",
+                     *       "slug": "raval-jazz-club",
+                     *       "phone": "+34 600 000 001",
+                     *       "website": "https://example.com",
+                     *       "email": "hello@example.com",
+                     *       "global_id": "localhost?id=2",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=2"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -7628,223 +8311,6 @@ export interface operations {
             };
         };
     };
-    OrganizersController_updateBySlug_patch: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The slug. */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateOrganizer"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateOrganizer"];
-            };
-        };
-        responses: {
-            /** @description The organizer updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Organizer"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     OrganizersController_get: {
         parameters: {
             query?: {
@@ -7882,6 +8348,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *       "organizer": "Raval Jazz Club",
+                     *       "slug": "raval-jazz-club",
+                     *       "phone": "+34 600 000 001",
+                     *       "website": "https://example.com",
+                     *       "email": "hello@example.com",
+                     *       "json_ld": {
+                     *         "@type": "Person",
+                     *         "name": "Raval Jazz Club",
+                     *         "description": "",
+                     *         "url": "https://example.com",
+                     *         "telephone": "+34 600 000 001",
+                     *         "email": "hello@example.com",
+                     *         "sameAs": "https://example.com"
+                     *       },
+                     *       "global_id": "localhost?id=2",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=2"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -8022,223 +8522,6 @@ export interface operations {
             };
         };
     };
-    OrganizersController_update_put: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateOrganizer"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateOrganizer"];
-            };
-        };
-        responses: {
-            /** @description The organizer updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Organizer"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     OrganizersController_update: {
         parameters: {
             query?: {
@@ -8282,6 +8565,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "author": "1",
+                     *       "status": "publish",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
+                     *       "organizer": "Raval Jazz Club",
+                     *       "slug": "raval-jazz-club",
+                     *       "phone": "+34 600 000 001",
+                     *       "website": "https://example.com",
+                     *       "email": "hello@example.com",
+                     *       "global_id": "localhost?id=2",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=2"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -8492,6 +8800,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 6,
+                     *       "author": "1",
+                     *       "status": "trash",
+                     *       "date": "2026-11-24 16:24:41",
+                     *       "date_utc": "2026-11-24 16:24:41",
+                     *       "modified": "2026-11-24 16:24:41",
+                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "url": "http://localhost:3000/organizer/raval-jazz-club-second/",
+                     *       "organizer": "Raval Jazz Club (second)",
+                     *       "slug": "raval-jazz-club-second",
+                     *       "phone": "+34 600 000 000",
+                     *       "website": "https://example.com",
+                     *       "email": "hello@example.com",
+                     *       "global_id": "localhost?id=6",
+                     *       "global_id_lineage": [
+                     *         "localhost?id=6"
+                     *       ],
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
@@ -8651,226 +8984,21 @@ export interface operations {
             };
         };
     };
-    OrganizersController_update_patch: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateOrganizer"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateOrganizer"];
-            };
-        };
-        responses: {
-            /** @description The organizer updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Organizer"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     CategoriesController_list: {
         parameters: {
             query?: {
+                /**
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
+                 *     site's zone.
+                 */
+                modified_after?: string;
+                /** @description Only items last modified before this instant (exclusive). */
+                modified_before?: string;
+                /**
+                 * @description A `next_sync_token` from an earlier list answer: answers what changed in the collection
+                 *     since, instead of a page. Combines with `per_page` (and the language and `password`) only.
+                 */
+                sync_token?: string;
                 /** @description Page of results, from 1; a page past the end is empty. */
                 page?: number;
                 /** @description Terms per page: default 10, at most 50 (larger values are clamped). */
@@ -8887,7 +9015,8 @@ export interface operations {
                 order?: string;
                 /**
                  * @description `name` (default, case-insensitive), `id`, `slug`, `count`, `description`, `parent`,
-                 *     `term_group`, `include` (the include list's order), `slug__in`, `include_slugs`, `none`.
+                 *     `modified`, `term_group`, `include` (the include list's order), `slug__in`,
+                 *     `include_slugs`, `none`.
                  */
                 orderby?: string;
                 /** @description Only terms of this event (an event id); `event` wins when both are given. */
@@ -8930,9 +9059,40 @@ export interface operations {
                     "X-TEC-Total": number;
                     /** @description Pages of this size (the body’s `total_pages`). */
                     "X-TEC-TotalPages": number;
+                    /** @description The body’s `next_sync_token`: send it back as `sync_token` to get what changed after this answer. On every JSON list answer (an iCalendar answer has none). */
+                    "X-Sync-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/categories/?per_page=10",
+                     *       "total": 1,
+                     *       "total_pages": 1,
+                     *       "categories": [
+                     *         {
+                     *           "id": 3,
+                     *           "count": 1,
+                     *           "description": "",
+                     *           "name": "Music",
+                     *           "slug": "music",
+                     *           "taxonomy": "tribe_events_cat",
+                     *           "parent": 0,
+                     *           "meta": [],
+                     *           "url": "http://localhost:3000/events/category/music/",
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/categories/3",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi5jYXRlZ29yeS4xMA"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CategoryList"];
                 };
             };
@@ -8979,6 +9139,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_sync_token_expired`. */
+            410: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -9064,7 +9239,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description `*` creates a new item only: the item takes its slug (the `slug` sent, or the one made from the title or name) exactly, and when an item of its kind already has that slug (trashed ones included) — or, for venues and organizers, the same name, which would otherwise be reused — the create is refused with 412 `rest_precondition_failed` and changes nothing. Safe to retry: a repeated create cannot make a second item. Other values are ignored. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9093,6 +9271,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "count": 0,
+                     *       "description": "Plays and readings.",
+                     *       "name": "Theatre",
+                     *       "slug": "theatre",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "http://localhost:3000/events/category/theatre/",
+                     *       "urls": {
+                     *         "self": "http://localhost:3000/calendar/events/v1/categories/1",
+                     *         "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Term"];
                 };
             };
@@ -9143,6 +9342,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -9289,6 +9503,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "count": 0,
+                     *       "description": "Plays, readings and improv.",
+                     *       "name": "Theatre",
+                     *       "slug": "theatre",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "http://localhost:3000/events/category/theatre/",
+                     *       "urls": {
+                     *         "self": "http://localhost:3000/calendar/events/v1/categories/1",
+                     *         "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Term"];
                 };
             };
@@ -9414,223 +9649,6 @@ export interface operations {
             };
         };
     };
-    CategoriesController_update_put: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateCategory"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateCategory"];
-            };
-        };
-        responses: {
-            /** @description The category updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Term"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     CategoriesController_update: {
         parameters: {
             query?: {
@@ -9674,6 +9692,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "count": 0,
+                     *       "description": "Plays, readings and improv.",
+                     *       "name": "Theatre",
+                     *       "slug": "theatre",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "http://localhost:3000/events/category/theatre/",
+                     *       "urls": {
+                     *         "self": "http://localhost:3000/calendar/events/v1/categories/1",
+                     *         "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Term"];
                 };
             };
@@ -9884,6 +9923,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "count": 0,
+                     *       "description": "Plays, readings and improv.",
+                     *       "name": "Theatre",
+                     *       "slug": "theatre",
+                     *       "taxonomy": "tribe_events_cat",
+                     *       "parent": 0,
+                     *       "meta": [],
+                     *       "url": "http://localhost:3000/events/category/theatre/",
+                     *       "urls": {
+                     *         "self": "http://localhost:3000/calendar/events/v1/categories/1",
+                     *         "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Term"];
                 };
             };
@@ -9964,223 +10024,6 @@ export interface operations {
             };
             /** @description Error: `rest_uri_too_long`. */
             414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    CategoriesController_update_patch: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateCategory"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateCategory"];
-            };
-        };
-        responses: {
-            /** @description The category updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Term"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -10248,6 +10091,18 @@ export interface operations {
     TagsController_list: {
         parameters: {
             query?: {
+                /**
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
+                 *     site's zone.
+                 */
+                modified_after?: string;
+                /** @description Only items last modified before this instant (exclusive). */
+                modified_before?: string;
+                /**
+                 * @description A `next_sync_token` from an earlier list answer: answers what changed in the collection
+                 *     since, instead of a page. Combines with `per_page` (and the language and `password`) only.
+                 */
+                sync_token?: string;
                 /** @description Page of results, from 1; a page past the end is empty. */
                 page?: number;
                 /** @description Terms per page: default 10, at most 50 (larger values are clamped). */
@@ -10264,7 +10119,8 @@ export interface operations {
                 order?: string;
                 /**
                  * @description `name` (default, case-insensitive), `id`, `slug`, `count`, `description`, `parent`,
-                 *     `term_group`, `include` (the include list's order), `slug__in`, `include_slugs`, `none`.
+                 *     `modified`, `term_group`, `include` (the include list's order), `slug__in`,
+                 *     `include_slugs`, `none`.
                  */
                 orderby?: string;
                 /** @description Only terms of this event (an event id); `event` wins when both are given. */
@@ -10305,9 +10161,39 @@ export interface operations {
                     "X-TEC-Total": number;
                     /** @description Pages of this size (the body’s `total_pages`). */
                     "X-TEC-TotalPages": number;
+                    /** @description The body’s `next_sync_token`: send it back as `sync_token` to get what changed after this answer. On every JSON list answer (an iCalendar answer has none). */
+                    "X-Sync-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/tags/?per_page=10",
+                     *       "total": 1,
+                     *       "total_pages": 1,
+                     *       "tags": [
+                     *         {
+                     *           "id": 4,
+                     *           "count": 1,
+                     *           "description": "",
+                     *           "name": "jazz",
+                     *           "slug": "jazz",
+                     *           "taxonomy": "post_tag",
+                     *           "meta": [],
+                     *           "url": "http://localhost:3000/tag/jazz/",
+                     *           "urls": {
+                     *             "self": "http://localhost:3000/calendar/events/v1/tags/4",
+                     *             "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *           },
+                     *           "i18n_language": "en",
+                     *           "i18n_translations": [
+                     *             "en"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi50YWcuMTE"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TagList"];
                 };
             };
@@ -10354,6 +10240,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_sync_token_expired`. */
+            410: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -10439,7 +10340,10 @@ export interface operations {
                 /** @description Language of the answer: `ca`, `en` or `es`. */
                 i18n_language?: "ca" | "en" | "es";
             };
-            header?: never;
+            header?: {
+                /** @description `*` creates a new item only: the item takes its slug (the `slug` sent, or the one made from the title or name) exactly, and when an item of its kind already has that slug (trashed ones included) — or, for venues and organizers, the same name, which would otherwise be reused — the create is refused with 412 `rest_precondition_failed` and changes nothing. Safe to retry: a repeated create cannot make a second item. Other values are ignored. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10468,6 +10372,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "count": 0,
+                     *       "description": "",
+                     *       "name": "open air",
+                     *       "slug": "open-air",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "http://localhost:3000/tag/open-air/",
+                     *       "urls": {
+                     *         "self": "http://localhost:3000/calendar/events/v1/tags/2",
+                     *         "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Term"];
                 };
             };
@@ -10518,6 +10442,21 @@ export interface operations {
             };
             /** @description Error: `rest_no_route`. */
             404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_precondition_failed`. */
+            412: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";
@@ -10664,6 +10603,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "count": 0,
+                     *       "description": "Under the sky.",
+                     *       "name": "open air",
+                     *       "slug": "open-air",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "http://localhost:3000/tag/open-air/",
+                     *       "urls": {
+                     *         "self": "http://localhost:3000/calendar/events/v1/tags/2",
+                     *         "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Term"];
                 };
             };
@@ -10789,223 +10748,6 @@ export interface operations {
             };
         };
     };
-    TagsController_update_put: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateTag"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateTag"];
-            };
-        };
-        responses: {
-            /** @description The tag updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Term"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     TagsController_update: {
         parameters: {
             query?: {
@@ -11049,6 +10791,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "count": 0,
+                     *       "description": "Under the sky.",
+                     *       "name": "open air",
+                     *       "slug": "open-air",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "http://localhost:3000/tag/open-air/",
+                     *       "urls": {
+                     *         "self": "http://localhost:3000/calendar/events/v1/tags/2",
+                     *         "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Term"];
                 };
             };
@@ -11259,6 +11021,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "count": 0,
+                     *       "description": "Under the sky.",
+                     *       "name": "open air",
+                     *       "slug": "open-air",
+                     *       "taxonomy": "post_tag",
+                     *       "meta": [],
+                     *       "url": "http://localhost:3000/tag/open-air/",
+                     *       "urls": {
+                     *         "self": "http://localhost:3000/calendar/events/v1/tags/2",
+                     *         "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *       },
+                     *       "i18n_language": "en",
+                     *       "i18n_translations": [
+                     *         "en"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Term"];
                 };
             };
@@ -11339,223 +11121,6 @@ export interface operations {
             };
             /** @description Error: `rest_uri_too_long`. */
             414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_too_many_requests`. */
-            429: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_internal_error`. */
-            500: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
-            503: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    TagsController_update_patch: {
-        parameters: {
-            query?: {
-                /** @description Language of the answer: `ca`, `en` or `es`. */
-                i18n_language?: "ca" | "en" | "es";
-            };
-            header?: {
-                /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
-                "If-Match"?: string;
-            };
-            path: {
-                /** @description The id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateTag"];
-                "application/x-www-form-urlencoded": components["schemas"]["UpdateTag"];
-            };
-        };
-        responses: {
-            /** @description The tag updated. */
-            200: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    /** @description Requests a client may make per window. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window starts again. */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description The entity tag of the item as a single read now shows it (with `json_ld`): send it in `If-Match` with the next write. */
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Term"];
-                };
-            };
-            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `term_exists`, `rest_taxonomy_not_hierarchical`. */
-            400: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            401: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_forbidden`. */
-            403: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_no_route`. */
-            404: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_precondition_failed`. */
-            412: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
-            413: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_uri_too_long`. */
-            414: {
-                headers: {
-                    /** @description The language of the request, which the text and messages are in. */
-                    "Content-Language": "ca" | "en" | "es";
-                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
-                    "X-Request-Id": string;
-                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error: `rest_unsupported_media_type`. */
-            415: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */
                     "Content-Language": "ca" | "en" | "es";

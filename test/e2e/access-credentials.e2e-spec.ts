@@ -1,11 +1,16 @@
 import { Logger } from '@nestjs/common';
-import { exportJWK, generateKeyPair, JWK, KeyLike, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, JWK, SignJWT } from 'jose';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createEvent, eventBody } from '../factories/event.factory';
 import { bearer, TEST_SECRET, tokenFor } from '../setup/auth';
 import { createTestApp, TestApp, useTestApp } from '../setup/test-app';
+
+/** A key pair jose made. */
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+/** A key jose signs with. */
+type KeyLike = KeyPair['privateKey'];
 
 const EVENTS = '/calendar/events/v1/events';
 const CATEGORIES = '/calendar/events/v1/categories';
@@ -202,8 +207,8 @@ describe('access: credentials', () => {
     let sut: TestApp;
     let server: Server;
     let fetches = 0;
-    let rsa: { privateKey: KeyLike; publicKey: KeyLike };
-    let ec: { privateKey: KeyLike; publicKey: KeyLike };
+    let rsa: KeyPair;
+    let ec: KeyPair;
 
     beforeAll(async () => {
       rsa = await generateKeyPair('RS256');
@@ -311,7 +316,7 @@ describe('access: credentials', () => {
       expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/);
       expect(read.headers['access-control-allow-origin']).toBe(ORIGIN);
       expect(read.headers['access-control-expose-headers']).toBe(
-        'X-TEC-Total,X-TEC-TotalPages,Link,ETag,X-Request-Id,Retry-After',
+        'X-TEC-Total,X-TEC-TotalPages,X-Sync-Token,Link,ETag,X-Request-Id,Retry-After',
       );
       expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
     });

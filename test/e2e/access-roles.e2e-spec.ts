@@ -59,7 +59,7 @@ const WRITE_ROUTES: WriteRoute[] = [
   ]),
 ];
 
-/** Who may do what to an item someone else published (TEC §4). */
+/** Who may do what to an item someone else published (README.md#access). */
 function allowed(route: WriteRoute, caller: Caller): boolean {
   const rank = ['contributor', 'author', 'editor', 'administrator'].indexOf(caller);
   if (route.kind === 'category') return rank >= 1;

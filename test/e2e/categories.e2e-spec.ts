@@ -11,6 +11,7 @@ import {
 import { TestApp, useTestApp } from '../setup/test-app';
 import { CATEGORY, TAG } from '../../src/terms/taxonomy';
 import { toEmbeddedTerm } from '../../src/terms/terms.mapper';
+import { EventsRepository } from '../../src/events/events.repository';
 import { TermsService } from '../../src/terms/terms.service';
 
 const NS = 'https://api.calendar.test/calendar/events/v1';
@@ -547,12 +548,14 @@ describe('categories', () => {
         'total',
         'total_pages',
         'categories',
+        'next_sync_token',
       ]);
       expect(response.body).toEqual({
         rest_url: `${NS}/categories/?per_page=10`,
         total: 0,
         total_pages: 0,
         categories: [],
+        next_sync_token: expect.any(String),
       });
       expect(response.headers['x-tec-total']).toBe('0');
       expect(response.headers['x-tec-totalpages']).toBe('0');
@@ -659,8 +662,9 @@ describe('categories', () => {
       const cherry = await createCategory(sut.http, { name: 'Cherry' });
       await createEventWithTerms(sut.http, { categories: [apple.id, cherry.id] });
       await createEventWithTerms(sut.http, { categories: [apple.id] });
-      for (let i = 0; i < 3; i++)
+      for (let i = 0; i < 3; i++) {
         await createEventWithTerms(sut.http, { categories: [banana.id] }, { status: 'draft' });
+      }
 
       expect(names(await all('&orderby=count&order=desc'))).toEqual(['Apple', 'Cherry', 'Banana']);
       expect(names(await all('&orderby=count'))).toEqual(['Banana', 'Cherry', 'Apple']);
@@ -768,6 +772,7 @@ describe('categories', () => {
         'categories',
         'next_rest_url',
         'previous_rest_url',
+        'next_sync_token',
       ]);
       expect(second).toMatchObject({
         rest_url: `${base}?page=2&${filters}`,
@@ -790,6 +795,7 @@ describe('categories', () => {
         total_pages: 1,
         categories: [],
         previous_rest_url: `${NS}/categories/?per_page=10&hide_empty=false&page=3`,
+        next_sync_token: expect.any(String),
       });
       expect(response.headers['x-tec-total']).toBe('1');
     });
@@ -888,14 +894,20 @@ describe('categories', () => {
       const second = await createEventWithTerms(sut.http, { tags: [free.id] });
       const bare = await createEvent(sut.http);
 
-      const found = await terms.findForEvents([first.id, second.id, bare.id], 'es');
+      // The events side reads the links it owns; the terms service shapes them.
+      const links = await sut.app
+        .get(EventsRepository)
+        .findTermLinks([first.id, second.id, bare.id]);
+      const found = await terms.findForEvents(links, 'es');
 
       const firstViews = found.get(first.id) ?? [];
       expect(firstViews.map((view) => view.term.id)).toEqual([free.id, jazz.id, music.id]);
       expect((found.get(second.id) ?? []).map((view) => view.term.id)).toEqual([free.id]);
       expect(found.has(bare.id)).toBe(false);
-      const links = { namespace: NS, site: SITE, globalIdBase: 'calendar.test/site' };
-      const embedded = firstViews.map((view) => toEmbeddedTerm(view, { language: 'es', links }));
+      const apiLinks = { namespace: NS, site: SITE, globalIdBase: 'calendar.test/site' };
+      const embedded = firstViews.map((view) =>
+        toEmbeddedTerm(view, { language: 'es', links: apiLinks }),
+      );
       expect(Object.keys(embedded[1] ?? {})).toEqual([
         'name',
         'slug',

@@ -192,5 +192,7 @@ describe('concurrent writes', () => {
     expect(list.headers['x-tec-total']).toBe(String(created.length + 1));
     const tags = await sut.admin.get(`${BASE}/tags?search=Hot`).expect(200);
     expect((tags.body.tags as { count: number }[])[0]!.count).toBe(created.length + 1);
-  });
+    // A 4-second soak: the requests in flight when it ends finish after it (seconds, on a busy
+    // machine), so the test has more than Jest's 5 s default.
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { mintToken } from '../../src/access/tokens/mint-token';
@@ -10,8 +10,18 @@ const SECRET = 'fault-test-secret-that-is-long-enough';
 const EVENTS = '/calendar/events/v1/events';
 
 /** Runs `scripts/mariadb-fault.sh <verb>` and returns what it printed. */
-function server(verb: 'start' | 'kill' | 'stop'): string {
+function server(verb: 'start' | 'kill' | 'stop' | 'commits-waiting'): string {
   return execFileSync(SCRIPT, [verb], { encoding: 'utf8' });
+}
+
+/** Resolves once `check` holds, polling every 50 ms; fails after `limit` ms. */
+async function until(check: () => Promise<boolean>, limit: number): Promise<void> {
+  const deadline = performance.now() + limit;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (performance.now() > deadline) throw new Error(`Not true within ${limit} ms`);
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
 }
 
 /** One answered request of the load. */
@@ -36,15 +46,11 @@ const onMysql = process.env['DATABASE_URL'] ? describe : describe.skip;
 
 onMysql('the database killed under load', () => {
   let sut: ServiceProcess | undefined;
+  let token = '';
 
   jest.setTimeout(90_000);
 
-  afterAll(async () => {
-    await sut?.stop();
-    server('stop');
-  });
-
-  it('answers 503 within a second while it is away, recovers within 5 s, loses no acknowledged write', async () => {
+  beforeAll(async () => {
     const url = /FAULT_DATABASE_URL=(\S+)/.exec(server('start'))?.[1];
     if (!url) throw new Error('scripts/mariadb-fault.sh printed no URL');
     sut = await startService({
@@ -54,13 +60,21 @@ onMysql('the database killed under load', () => {
       RATE_LIMIT_MAX: '0',
       READ_CACHE_TTL_MS: '0',
     });
-    const service = sut;
-    const token = await mintToken(SECRET, {
+    token = await mintToken(SECRET, {
       sub: 1,
       role: 'administrator',
       roleClaim: 'role',
       expiresIn: '5m',
     });
+  });
+
+  afterAll(async () => {
+    await sut?.stop();
+    server('stop');
+  });
+
+  it('answers 503 within a second while it is away, recovers within 5 s, loses no acknowledged write', async () => {
+    const service = sut!;
     const origin = performance.now();
     const now = (): number => performance.now() - origin;
     const answers: Answered[] = [];
@@ -161,5 +175,44 @@ onMysql('the database killed under load', () => {
     }
     expect(acknowledged.length).toBeGreaterThan(20);
     expect(missing).toEqual([]);
+  });
+  it('answers 503 rest_commit_unknown when the connection is lost during the commit', async () => {
+    const service = sut!;
+    server('start');
+    await until(async () => (await fetch(`${service.url}/health/ready`)).status === 200, 10_000);
+    // Statements run, every COMMIT waits: the write's commit is in flight when the server dies.
+    const holder = spawn(SCRIPT, ['hold-commits']);
+    try {
+      await new Promise<void>((held, failed) => {
+        holder.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString('utf8').includes('held')) held();
+        });
+        holder.once('exit', () => failed(new Error('hold-commits ended before holding')));
+      });
+      const slug = `commit-cut-${Date.now()}`;
+      const answer = fetch(`${service.url}${EVENTS}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(eventBody({ title: 'Commit cut', slug })),
+        signal: AbortSignal.timeout(15_000),
+      });
+      await until(() => Promise.resolve(Number(server('commits-waiting')) >= 1), 10_000);
+      server('kill');
+      const response = await answer;
+      const body = (await response.json()) as { code?: string; message?: string };
+      expect([response.status, body.code]).toEqual([503, 'rest_commit_unknown']);
+      expect(response.headers.get('retry-after')).toBe('1');
+      // Read before retrying, as the message says: here the commit never ran.
+      server('start');
+      await until(async () => (await fetch(`${service.url}/health/ready`)).status === 200, 10_000);
+      const read = await fetch(`${service.url}${EVENTS}/by-slug/${slug}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      // TEC's answer to an unknown slug: 400 with the slug as the invalid parameter.
+      const unknown = (await read.json()) as { data?: { params?: Record<string, string> } };
+      expect([read.status, Object.keys(unknown.data?.params ?? {})]).toEqual([400, ['slug']]);
+    } finally {
+      holder.kill('SIGKILL');
+    }
   });
 });

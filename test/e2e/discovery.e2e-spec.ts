@@ -20,6 +20,7 @@ interface Operation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }>;
+  'x-method-aliases'?: string[];
 }
 const VERBS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 type PathItem = Partial<Record<(typeof VERBS)[number], Operation>>;
@@ -46,23 +47,28 @@ interface Index {
   _links: Record<string, { href: string }[]>;
 }
 
-/** Every route and method of the interface (§4), as the document keys them. */
+/**
+ * Every route and method of the interface, as the document keys them: PUT and PATCH on item
+ * routes are named on the POST update as `x-method-aliases`, not described again.
+ */
 const ROUTES: Record<string, string[]> = {
   '/': ['get'],
   '/doc': ['get'],
   '/events': ['get', 'post'],
-  '/events/{id}': ['get', 'post', 'put', 'patch', 'delete'],
-  '/events/by-slug/{slug}': ['get', 'post', 'put', 'patch', 'delete'],
+  '/events/{id}': ['get', 'post', 'delete'],
+  '/events/by-slug/{slug}': ['get', 'post', 'delete'],
+  '/events.ics': ['get'],
+  '/events/{id}.ics': ['get'],
   '/venues': ['get', 'post'],
-  '/venues/{id}': ['get', 'post', 'put', 'patch', 'delete'],
-  '/venues/by-slug/{slug}': ['get', 'post', 'put', 'patch', 'delete'],
+  '/venues/{id}': ['get', 'post', 'delete'],
+  '/venues/by-slug/{slug}': ['get', 'post', 'delete'],
   '/organizers': ['get', 'post'],
-  '/organizers/{id}': ['get', 'post', 'put', 'patch', 'delete'],
-  '/organizers/by-slug/{slug}': ['get', 'post', 'put', 'patch', 'delete'],
+  '/organizers/{id}': ['get', 'post', 'delete'],
+  '/organizers/by-slug/{slug}': ['get', 'post', 'delete'],
   '/categories': ['get', 'post'],
-  '/categories/{id}': ['get', 'post', 'put', 'patch', 'delete'],
+  '/categories/{id}': ['get', 'post', 'delete'],
   '/tags': ['get', 'post'],
-  '/tags/{id}': ['get', 'post', 'put', 'patch', 'delete'],
+  '/tags/{id}': ['get', 'post', 'delete'],
 };
 
 function operations(document: Document): [string, string, Operation][] {
@@ -164,7 +170,7 @@ describe('discovery: /doc and the namespace index', () => {
       expect([path, verb, language?.schema]).toEqual([
         path,
         verb,
-        { type: 'string', enum: ['ca', 'en', 'es'] },
+        { type: 'string', enum: ['ca', 'en', 'es'], example: 'en' },
       ]);
       for (const parameter of operation.parameters ?? []) {
         expect([path, parameter.name, typeof parameter.schema.type]).toEqual([
@@ -237,7 +243,7 @@ describe('discovery: /doc and the namespace index', () => {
     }
     for (const list of ['/events', '/venues', '/organizers', '/categories', '/tags']) {
       expect(Object.keys(document.paths[list]?.get?.responses['200']?.headers ?? {})).toEqual(
-        expect.arrayContaining(['X-TEC-Total', 'X-TEC-TotalPages']),
+        expect.arrayContaining(['X-TEC-Total', 'X-TEC-TotalPages', 'X-Sync-Token']),
       );
     }
     expect(Object.keys(document.paths['/events/{id}']?.delete?.responses ?? {})).toEqual([
@@ -259,6 +265,7 @@ describe('discovery: /doc and the namespace index', () => {
       '400',
       '401',
       '404',
+      '410',
       '414',
       '429',
       '500',
@@ -290,7 +297,10 @@ describe('discovery: /doc and the namespace index', () => {
       const route = index.routes[keyOf(path)];
       expect([path, route?.methods]).toEqual([
         path,
-        VERBS.filter((verb) => item[verb]).map((verb) => verb.toUpperCase()),
+        VERBS.flatMap((verb) => {
+          const operation = item[verb];
+          return operation ? [verb.toUpperCase(), ...(operation['x-method-aliases'] ?? [])] : [];
+        }),
       ]);
       for (const endpoint of route?.endpoints ?? []) {
         const operation = item[endpoint.methods[0]?.toLowerCase() as (typeof VERBS)[number]];
@@ -298,11 +308,38 @@ describe('discovery: /doc and the namespace index', () => {
         expect(Object.keys(endpoint.args)).toEqual(expect.arrayContaining(names));
       }
       if (path.includes('{')) expect(route?._links).toBeUndefined();
-      else
+      else {
         expect(route?._links).toEqual({
           self: [{ href: `${NAMESPACE_URL}${path === '/' ? '' : path}` }],
         });
+      }
     }
+  });
+
+  it('describes each update once, under POST, naming PUT and PATCH as its aliases', async () => {
+    const document = (await request(app().http).get('/calendar/events/v1/doc').expect(200))
+      .body as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const updates = Object.entries(document.paths).filter(([, item]) => item['post']);
+    expect(updates.length).toBeGreaterThan(0);
+    for (const [path, item] of updates) {
+      expect([path, item['put'], item['patch']]).toEqual([path, undefined, undefined]);
+      expect([path, item['post']?.['x-method-aliases']]).toEqual([
+        path,
+        path.includes('{') ? ['PUT', 'PATCH'] : undefined,
+      ]);
+    }
+    // ...and both verbs still reach the update.
+    const created = await app()
+      .admin.post('/calendar/events/v1/tags')
+      .send({ name: 'Alias Check' })
+      .expect(201);
+    const id = (created.body as { id: number }).id;
+    await app().admin.put(`/calendar/events/v1/tags/${id}`).send({ name: 'Alias Put' }).expect(200);
+    const patched = await app()
+      .admin.patch(`/calendar/events/v1/tags/${id}`)
+      .send({ description: 'patched' })
+      .expect(200);
+    expect(patched.body).toMatchObject({ name: 'Alias Put', description: 'patched' });
   });
 
   it('gives item routes one update endpoint for POST, PUT and PATCH, and arguments their schema', async () => {
@@ -329,6 +366,80 @@ describe('discovery: /doc and the namespace index', () => {
       namespace: { default: 'calendar/events/v1', required: false },
       context: { default: 'view', required: false },
     });
+  });
+
+  it('shows a recorded answer as the example of every success, matching its schema', async () => {
+    const document = (await request(app().http).get('/calendar/events/v1/doc').expect(200))
+      .body as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
+    };
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (path === '/' || path === '/doc') continue;
+      for (const [verb, operation] of Object.entries(item)) {
+        for (const status of ['200', '201']) {
+          const content = operation.responses[status]?.content as
+            Record<string, { example?: unknown }> | undefined;
+          const json = content?.['application/json'];
+          if (json && json.example === undefined) missing.push(`${verb} ${path} ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(app().contract.exampleProblems()).toEqual([]);
+    // Answers, not placeholders: an event shows its real dates and links.
+    const event = document.paths['/events/{id}']?.['get']?.responses['200']?.content as Record<
+      string,
+      { example: { start_date_details: { month: string }; rest_url: string } }
+    >;
+    expect(event['application/json']?.example.start_date_details.month).toMatch(
+      /^(0[1-9]|1[0-2])$/,
+    );
+    expect(event['application/json']?.example.rest_url).toMatch(
+      /^http:\/\/localhost:3000\/calendar\/events\/v1\/events\/\d+$/,
+    );
+  });
+
+  it('gives every create and update a body example that succeeds as it is, in English', async () => {
+    const document = (await request(app().http).get('/calendar/events/v1/doc').expect(200))
+      .body as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: {
+              content: Record<string, { examples?: Record<string, { value: object }> }>;
+            };
+          }
+        >
+      >;
+    };
+    const exampleOf = (path: string, verb: string): object => {
+      const examples =
+        document.paths[path]?.[verb]?.requestBody?.content['application/json']?.examples;
+      const value = Object.values(examples ?? {})[0]?.value;
+      if (!value) throw new Error(`No body example for ${verb} ${path}`);
+      return value;
+    };
+    const NS = '/calendar/events/v1';
+    for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+      const created = await app()
+        .admin.post(`${NS}/${resource}`)
+        .send(exampleOf(`/${resource}`, 'post'));
+      expect([resource, created.status]).toEqual([resource, 201]);
+      const item = created.body as { id: number; slug: string };
+      const updated = await app()
+        .admin.post(`${NS}/${resource}/${item.id}`)
+        .send(exampleOf(`/${resource}/{id}`, 'post'));
+      expect([resource, updated.status]).toEqual([resource, 200]);
+      if (document.paths[`/${resource}/by-slug/{slug}`]?.['post']) {
+        const bySlug = await app()
+          .admin.post(`${NS}/${resource}/by-slug/${item.slug}`)
+          .send(exampleOf(`/${resource}/by-slug/{slug}`, 'post'));
+        expect([resource, bySlug.status]).toEqual([resource, 200]);
+      }
+    }
   });
 
   it('refuses another namespace or context on the index', async () => {

@@ -34,13 +34,18 @@ describe('GET /events', () => {
       rest_url: expect.stringMatching(/\/calendar\/events\/v1\/events\/\?page=1&per_page=10&/),
       total: 0,
       total_pages: 0,
+      next_sync_token: expect.stringMatching(/^[\w-]+$/),
     });
     expect(Object.keys(response.body as object)).toEqual([
       'events',
       'rest_url',
       'total',
       'total_pages',
+      'next_sync_token',
     ]);
+    expect(response.headers['x-sync-token']).toBe(
+      (response.body as { next_sync_token: string }).next_sync_token,
+    );
     expect(response.headers['x-tec-total']).toBe('0');
     expect(response.headers['x-tec-totalpages']).toBe('0');
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -97,6 +102,7 @@ describe('GET /events', () => {
       'previous_rest_url',
       'total',
       'total_pages',
+      'next_sync_token',
     ]);
     expect(new URL(body.rest_url).searchParams.get('page')).toBe('2');
     expect(new URL(body.next_rest_url ?? '').searchParams.get('page')).toBe('3');
@@ -125,20 +131,56 @@ describe('GET /events', () => {
     expect(new URL(body.rest_url).searchParams.get('per_page')).toBe('50');
   });
 
-  it.each(['foo', '0', '-1', '1.5', 'foo bar'])(
-    'rejects page=%s with rest_invalid_param',
-    async (page) => {
-      const response = await request(sut.http)
-        .get(`${EVENTS}?page=${encodeURIComponent(page)}`)
-        .expect(400);
+  it.each([
+    ['foo', 'page must be a whole number.'],
+    ['0', 'page must be at least 1.'],
+    ['-1', 'page must be at least 1.'],
+    ['1.5', 'page must be a whole number.'],
+    ['foo bar', 'page must be a whole number.'],
+  ])('rejects page=%s with rest_invalid_param, saying why in details', async (page, why) => {
+    const response = await request(sut.http)
+      .get(`${EVENTS}?page=${encodeURIComponent(page)}`)
+      .expect(400);
 
-      expect(response.body).toEqual({
-        code: 'rest_invalid_param',
-        message: 'Invalid parameter(s): page',
-        data: { status: 400, params: { page: 'Invalid parameter.' }, details: [] },
-      });
-    },
-  );
+    // The code, message and params are TEC's; details says why.
+    expect(response.body).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): page',
+      data: {
+        status: 400,
+        params: { page: 'Invalid parameter.' },
+        details: { page: { code: 'rest_invalid_param', message: why, data: { param: 'page' } } },
+      },
+    });
+  });
+
+  it('says why a time zone is refused on a create', async () => {
+    const refused = await sut.admin
+      .post(EVENTS)
+      .send({
+        title: 'Zoned',
+        start_date: '2027-03-01 10:00',
+        end_date: '2027-03-01 11:00',
+        timezone: 'Mars/Olympus',
+      })
+      .expect(400);
+    expect(refused.body.data.details.timezone.message).toBe(
+      'timezone is not a time zone: use an IANA name such as Europe/Madrid, or UTC, UTC+2.',
+    );
+  });
+
+  it.each([
+    ['per_page=-1', 'per_page', 'per_page must be at least 1.'],
+    ['start_date=someday', 'start_date', 'start_date is not a date this service reads'],
+    ['categories=no-such-category', 'categories', 'names a category or tag that does not exist'],
+  ])('says why %s is refused, in the language asked for', async (query, param, why) => {
+    const english = await request(sut.http).get(`${EVENTS}?${query}`).expect(400);
+    expect(english.body.data.details[param].message).toContain(why);
+    const catalan = await request(sut.http).get(`${EVENTS}?${query}&i18n_language=ca`).expect(400);
+    expect(catalan.body.data.details[param].message).not.toBe(
+      english.body.data.details[param].message,
+    );
+  });
 
   it('reports every invalid parameter together', async () => {
     const response = await request(sut.http)

@@ -280,6 +280,18 @@ describe('events: create, read, update, delete', () => {
       expect(chosen.slug).toBe('festa-major-de-gracia-3');
     });
 
+    it('transliterates titles in other scripts into readable slugs', async () => {
+      const titles = ['Джазовый вечер', 'Φεστιβάλ Αθηνών', '東京ジャズ', '서울 재즈 페스티벌'];
+      const slugs = [];
+      for (const title of titles) slugs.push((await createEvent(sut.http, { title })).slug);
+      expect(slugs).toEqual([
+        'dzhazovyy-vecher',
+        'festival-athinon',
+        'dong-jing-jiyazu',
+        'seo-ul-jae-jeu-pe-seu-ti-beol',
+      ]);
+    });
+
     it('keeps safe HTML only and plain text titles', async () => {
       const event = await createEvent(sut.http, {
         title: '<script>alert(1)</script><b>Safe</b> title',

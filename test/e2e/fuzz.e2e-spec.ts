@@ -12,7 +12,7 @@ const REQUESTS = Number(process.env['FUZZ_REQUESTS'] ?? 20_000);
 const NAMESPACE = '/calendar/events/v1';
 
 interface Schema {
-  type?: string;
+  type?: string | string[];
   enum?: unknown[];
   properties?: Record<string, Schema>;
   items?: Schema;
@@ -127,14 +127,17 @@ function operationsOf(document: ReturnType<ApiDescription['forServer']>): Operat
       const content = (operation.requestBody as { content?: Record<string, { schema?: Schema }> })
         ?.content;
       const body = resolve(content?.['application/json']?.schema);
-      operations.push({
-        method: method.toUpperCase(),
-        template,
-        path: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
-        body: Object.keys(body?.properties ?? {}),
-        resource: template.split('/')[1] ?? '',
-      });
+      const aliases = (operation as { 'x-method-aliases'?: string[] })['x-method-aliases'] ?? [];
+      for (const verb of [method.toUpperCase(), ...aliases]) {
+        operations.push({
+          method: verb,
+          template,
+          path: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+          query: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+          body: Object.keys(body?.properties ?? {}),
+          resource: template.split('/')[1] ?? '',
+        });
+      }
     }
   }
   return operations;
@@ -162,8 +165,9 @@ describe('fuzzing every operation of /doc', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const tokens = new Map<string | undefined, string>();
     for (const role of ROLES) {
-      if (role)
+      if (role) {
         tokens.set(role, `Bearer ${await tokenFor(role, role === 'administrator' ? 1 : 7)}`);
+      }
     }
     // Items of every kind, so ids and slugs name something (creates below add more).
     const ids: Record<string, number[]> = {};
@@ -233,15 +237,17 @@ describe('fuzzing every operation of /doc', () => {
       const role = choose(ROLES);
       const token = tokens.get(role);
       if (token) headers['Authorization'] = token;
-      if (pick() < 0.05)
+      if (pick() < 0.05) {
         headers['Authorization'] = choose(['Bearer x.y.z', 'Basic abc', 'Bearer ']);
+      }
       let body: string | undefined;
       if (op.method !== 'GET' && op.method !== 'DELETE') {
         const valid = { ...(VALID_BODIES[op.resource] ?? {}) };
         const fields = op.body.length > 0 ? op.body : Object.keys(valid);
         const mutations = hostile ? 1 + Math.floor(pick() * 3) : 0;
-        for (let count = 0; count < mutations; count += 1)
+        for (let count = 0; count < mutations; count += 1) {
           valid[choose(fields)] = hostileJson(pick);
+        }
         if (pick() < 0.2) {
           headers['Content-Type'] = 'application/x-www-form-urlencoded';
           body = stringify(valid);
@@ -266,8 +272,9 @@ describe('fuzzing every operation of /doc', () => {
         const response = await fetch(url, init);
         const text = await response.text();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status >= 500)
+        if (response.status >= 500) {
           failures.push(`${response.status} ${label} → ${text.slice(0, 300)}`);
+        }
         if (response.status === 201) {
           const created = JSON.parse(text) as { id?: number; slug?: string };
           const resource = new URL(url).pathname.split('/')[4] ?? '';

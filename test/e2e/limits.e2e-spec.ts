@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { eventBody } from '../factories/event.factory';
 import { bearer } from '../setup/auth';
-import { useTestApp } from '../setup/test-app';
+import { createTestApp, useTestApp, type TestApp } from '../setup/test-app';
+import { randomUUID } from 'node:crypto';
 
 const EVENTS = '/calendar/events/v1/events';
 
@@ -75,8 +76,12 @@ describe('limits', () => {
         await request(app().http).get('/metrics').expect(200);
       }
     });
+  });
 
-    it('ignores X-Forwarded-For unless TRUST_PROXY says so: a client cannot pick a new address', async () => {
+  describe('rate limiting with TRUST_PROXY=false', () => {
+    const app = useTestApp({ RATE_LIMIT_MAX: '3', TRUST_PROXY: 'false' });
+
+    it('ignores X-Forwarded-For: a client cannot pick a new address', async () => {
       // One more request than the budget, each naming another address: all count as this socket's.
       const statuses: number[] = [];
       for (let i = 0; i < 4; i += 1) {
@@ -89,13 +94,52 @@ describe('limits', () => {
     });
   });
 
-  describe('rate limiting behind a trusted proxy', () => {
-    const app = useTestApp({ RATE_LIMIT_MAX: '1', TRUST_PROXY: 'loopback' });
+  describe('rate limiting behind a proxy on a private network (the default TRUST_PROXY)', () => {
+    const app = useTestApp({ RATE_LIMIT_MAX: '1' });
 
-    it('counts each client address the proxy names', async () => {
+    it('counts each client address the proxy names, not one budget for all', async () => {
       await request(app().http).get(EVENTS).set('X-Forwarded-For', '198.51.100.1').expect(200);
       await request(app().http).get(EVENTS).set('X-Forwarded-For', '198.51.100.1').expect(429);
       await request(app().http).get(EVENTS).set('X-Forwarded-For', '198.51.100.2').expect(200);
+    });
+  });
+
+  describe('rate limiting shared by two instances through Redis (CACHE_URL)', () => {
+    const redisUrl = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+    let first: TestApp;
+    let second: TestApp;
+
+    beforeAll(async () => {
+      const shared = {
+        CACHE_URL: redisUrl,
+        CACHE_PREFIX: `calendar-test:${randomUUID()}:`,
+        RATE_LIMIT_MAX: '4',
+      };
+      first = await createTestApp(shared);
+      second = await createTestApp(shared);
+    });
+
+    afterAll(async () => {
+      await first.close();
+      await second.close();
+    });
+
+    it('draws one budget per client across the instances', async () => {
+      for (const sut of [first, second, first, second]) {
+        const answer = await request(sut.http).get(EVENTS);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['x-ratelimit-limit']).toBe('4');
+      }
+      // The fifth request is over the budget on either instance: 429 with Retry-After.
+      for (const sut of [first, second]) {
+        const refused = await request(sut.http).get(EVENTS).expect(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // Another client (a token subject) has its own budget.
+      await request(second.http)
+        .get(EVENTS)
+        .set('Authorization', await bearer('subscriber'))
+        .expect(200);
     });
   });
 

@@ -149,3 +149,111 @@ describe('If-Match on event writes', () => {
     }
   });
 });
+
+/**
+ * `If-None-Match: *` on a create: a new item or nothing, so an importer or a retrying client
+ * can send the same create twice without making a second item.
+ */
+describe('If-None-Match: * on creates', () => {
+  const app = useTestApp();
+  let sut: TestApp;
+  beforeEach(() => {
+    sut = app();
+  });
+  const BASE = '/calendar/events/v1';
+  const event = {
+    title: 'Only Once',
+    start_date: '2027-03-01 10:00:00',
+    end_date: '2027-03-01 12:00:00',
+  };
+
+  async function countOf(path: string): Promise<number> {
+    const terms = path === 'categories' || path === 'tags';
+    const list = await sut.admin
+      .get(`${BASE}/${path}`)
+      .query(terms ? { hide_empty: false } : { status: 'any' })
+      .expect(200);
+    return Number(list.headers['x-tec-total']);
+  }
+
+  it('creates an event with exactly the slug asked for, then refuses a second with 412', async () => {
+    const first = await sut.admin
+      .post(`${BASE}/events`)
+      .set('If-None-Match', '*')
+      .send({ ...event, slug: 'only-once-2027' })
+      .expect(201);
+    expect(first.body.slug).toBe('only-once-2027');
+
+    const again = await sut.admin
+      .post(`${BASE}/events`)
+      .set('If-None-Match', '*')
+      .send({ ...event, slug: 'only-once-2027', title: 'Changed' })
+      .expect(412);
+    expect(again.body).toMatchObject({ code: 'rest_precondition_failed', data: { status: 412 } });
+    expect(again.body.message).toContain('If-None-Match');
+    const read = await sut.admin.get(`${BASE}/events/${first.body.id}`).expect(200);
+    expect(read.body.title).toBe('Only Once');
+    expect(await countOf('events')).toBe(1);
+
+    // The slug made from the title counts too; without the header the next free slug is taken.
+    await sut.admin.post(`${BASE}/events`).set('If-None-Match', '*').send(event).expect(201);
+    await sut.admin.post(`${BASE}/events`).set('If-None-Match', '*').send(event).expect(412);
+    const plain = await sut.admin.post(`${BASE}/events`).send(event).expect(201);
+    expect(plain.body.slug).toBe('only-once-2');
+    // Entity tags name no version of a collection: they never match, the create goes ahead.
+    await sut.admin.post(`${BASE}/events`).set('If-None-Match', '"abc"').send(event).expect(201);
+  });
+
+  it('counts a trashed item as existing', async () => {
+    const first = await sut.admin
+      .post(`${BASE}/events`)
+      .send({ ...event, slug: 'binned' })
+      .expect(201);
+    await sut.admin.delete(`${BASE}/events/${first.body.id}`).expect(200);
+    await sut.admin
+      .post(`${BASE}/events`)
+      .set('If-None-Match', '*')
+      .send({ ...event, slug: 'binned' })
+      .expect(412);
+  });
+
+  it('refuses a venue or organizer whose name would be reused, and a taken term slug', async () => {
+    for (const [path, body] of [
+      ['venues', { venue: 'Once Hall' }],
+      ['organizers', { organizer: 'Once Org' }],
+      ['categories', { name: 'Once Category', slug: 'once-category' }],
+      ['tags', { name: 'Once Tag', slug: 'once-tag' }],
+    ] as const) {
+      const first = await sut.admin.post(`${BASE}/${path}`).set('If-None-Match', '*').send(body);
+      expect([path, first.status]).toEqual([path, 201]);
+      const again = await sut.admin
+        .post(`${BASE}/${path}`)
+        .set('If-None-Match', '*')
+        .send(
+          path === 'categories' || path === 'tags' ? { ...body, name: `${body.name} 2` } : body,
+        );
+      expect([path, again.status, again.body.code]).toEqual([
+        path,
+        412,
+        'rest_precondition_failed',
+      ]);
+      expect([path, await countOf(path)]).toEqual([path, 1]);
+    }
+  });
+
+  it('makes one item of 20 concurrent creates with one slug; the others get 412', async () => {
+    const auth = await bearer('administrator');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        request(sut.http)
+          .post(`${BASE}/events`)
+          .set('Authorization', auth)
+          .set('If-None-Match', '*')
+          .send({ ...event, slug: 'raced' }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, ...Array.from({ length: 19 }, () => 412)]);
+    expect(await countOf('events')).toBe(1);
+  });
+});

@@ -45,6 +45,7 @@ describe('npm run reindex', () => {
         env: {
           PATH: process.env['PATH'] ?? '',
           TS_NODE_TRANSPILE_ONLY: 'true',
+          ENV_FILE: '',
           ...(DATABASE_URL ? { DATABASE_URL } : { SQLITE_PATH }),
         },
       },

@@ -6,16 +6,22 @@ import { eventBody } from '../factories/event.factory';
 import { bearer } from '../setup/auth';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
+const SCRIPT = join(__dirname, '../../scripts/replication.sh');
+
 /**
  * The URLs of the primary and the replica `scripts/replication.sh` runs on loopback (CI starts
- * them before the tests; this suite starts them itself when they are not given).
+ * them before the tests; this suite starts them itself when they are not given, and stops them).
  */
-function replicationUrls(): { primary: string; replica: string; admin: string } {
+function replicationUrls(): {
+  primary: string;
+  replica: string;
+  admin: string;
+  startedHere: boolean;
+} {
   let env = process.env;
-  if (!env['REPLICATION_PRIMARY_URL']) {
-    const printed = execFileSync(join(__dirname, '../../scripts/replication.sh'), ['start'], {
-      encoding: 'utf8',
-    });
+  const startedHere = !env['REPLICATION_PRIMARY_URL'];
+  if (startedHere) {
+    const printed = execFileSync(SCRIPT, ['start'], { encoding: 'utf8' });
     env = Object.fromEntries(
       printed
         .trim()
@@ -32,6 +38,7 @@ function replicationUrls(): { primary: string; replica: string; admin: string } 
     primary: value('REPLICATION_PRIMARY_URL'),
     replica: value('REPLICATION_REPLICA_URL'),
     admin: value('REPLICATION_ADMIN_URL'),
+    startedHere,
   };
 }
 
@@ -44,6 +51,8 @@ const EVENTS = '/calendar/events/v1/events';
  */
 describe('read replicas (a MariaDB primary and replica on loopback)', () => {
   let sut: TestApp;
+  /** Whether this suite started the servers (then it stops them). */
+  let startedHere = false;
   let primaryAdmin: Connection;
   let replicaAdmin: Connection;
 
@@ -59,6 +68,7 @@ describe('read replicas (a MariaDB primary and replica on loopback)', () => {
 
   beforeAll(async () => {
     const urls = replicationUrls();
+    startedHere = urls.startedHere;
     primaryAdmin = await createConnection(
       urls.admin.replace(/:\d+\//, `:${new URL(urls.primary).port}/`),
     );
@@ -76,6 +86,7 @@ describe('read replicas (a MariaDB primary and replica on loopback)', () => {
     await sut?.close();
     await primaryAdmin?.end();
     await replicaAdmin?.end();
+    if (startedHere) execFileSync(SCRIPT, ['stop']);
   });
 
   beforeEach(async () => {

@@ -1,4 +1,4 @@
-import { connect, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { mintToken } from '../../src/access/tokens/mint-token';
 import { eventBody } from '../factories/event.factory';
 import { runUntilExit, startService, type ServiceProcess } from '../setup/service-process';
@@ -71,6 +71,35 @@ describe('the service as a process', () => {
     });
   });
 
+  it('logs JSON from the first line, names its database, keeps Nest chatter at debug and warns without SITE_URL', async () => {
+    sut = await startService({ AUTH_JWT_SECRET: SECRET });
+    const lines = sut
+      .output()
+      .split('\n')
+      .filter((line) => line !== '');
+    expect(lines.filter((line) => !line.startsWith('{'))).toEqual([]);
+    const contexts = new Set(sut.logs().map((log) => log['context']));
+    for (const chatter of ['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']) {
+      expect(contexts.has(chatter)).toBe(false);
+    }
+    expect(sut.logs().find((log) => log.msg?.startsWith('Listening on '))).toMatchObject({
+      url: expect.stringMatching(/^http:/),
+      database: { kind: 'sqlite', version: expect.stringMatching(/^3\./) },
+      msg: expect.stringMatching(/on sqlite 3\./),
+    });
+    expect(sut.logs().find((log) => log.msg?.startsWith('SITE_URL is not set'))).toMatchObject({
+      level: 'warn',
+    });
+    await sut.stop();
+
+    sut = await startService({ AUTH_JWT_SECRET: SECRET, SITE_URL: 'https://calendar.example' });
+    expect(sut.logs().some((log) => log.msg?.startsWith('SITE_URL is not set'))).toBe(false);
+    // At debug, Nest's own start-up lines are there for whoever debugs the wiring.
+    await sut.stop();
+    sut = await startService({ AUTH_JWT_SECRET: SECRET, LOG_LEVEL: 'debug' });
+    expect(sut.logs().some((log) => log['context'] === 'RouterExplorer')).toBe(true);
+  });
+
   it('at SIGTERM turns not ready, serves through the grace period, finishes the request in flight, then stops', async () => {
     sut = await startService({ AUTH_JWT_SECRET: SECRET, SHUTDOWN_GRACE_MS: '1500' });
     const token = await mintToken(SECRET, {
@@ -129,6 +158,22 @@ describe('the service as a process', () => {
     ]);
   });
 
+  it('refuses a port another process holds with a JSON line, not a crash trace', async () => {
+    const holder = createServer();
+    await new Promise<void>((listening) => holder.listen(0, '::', listening));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const run = await runUntilExit({ PORT: String(port) });
+      expect(run.code).toBe(1);
+      expect(run.lines.filter((line) => line.msg?.startsWith('not JSON'))).toEqual([]);
+      expect(run.lines.find((line) => line.level === 'fatal')).toMatchObject({
+        msg: `Cannot listen on port ${port}: another process uses it (set PORT)`,
+      });
+    } finally {
+      await new Promise((closed) => holder.close(closed));
+    }
+  });
+
   const onMysql = process.env['DATABASE_URL'] ? it : it.skip;
 
   onMysql(
@@ -143,7 +188,8 @@ describe('the service as a process', () => {
         url.pathname = `/${database}`;
         const refused = await runUntilExit({ DATABASE_URL: url.toString() });
         expect(refused.code).toBe(1);
-        // The last line says why (Nest's start-up lines before it are issue 15's to tidy).
+        // Every line is JSON; the last says why.
+        expect(refused.lines.filter((line) => line.msg?.startsWith('not JSON'))).toEqual([]);
         expect(refused.lines.at(-1)).toEqual(
           expect.objectContaining({
             level: 'fatal',

@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { bearer } from '../setup/auth';
+import { chromiumLaunch } from '../setup/browser';
 import { useTestApp } from '../setup/test-app';
-
-/** Debian's Chromium (`apt-get install chromium`); `.ci/run` installs it when it is missing. */
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /**
  * Swagger UI at /docs in headless Chromium: it loads from the installed package only, lists the
@@ -20,24 +17,12 @@ describe('Swagger UI in a real browser', () => {
   const requested: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `No Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`,
-      );
-    }
     await app().app.listen(0, '127.0.0.1');
     origin = await app().app.getUrl();
+    const launch = await chromiumLaunch();
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: launch.executablePath,
+      args: [...launch.args],
     });
   }, 30_000);
 

@@ -325,6 +325,7 @@ describe('tags', () => {
         'total_pages',
         'tags',
         'next_rest_url',
+        'next_sync_token',
       ]);
       expect(first.body).toMatchObject({
         rest_url: `${NS}/tags/?per_page=2&hide_empty=false`,
@@ -340,6 +341,7 @@ describe('tags', () => {
         total_pages: 2,
         tags: [],
         previous_rest_url: `${NS}/tags/?per_page=2&hide_empty=false&page=4`,
+        next_sync_token: expect.any(String),
       });
     });
   });

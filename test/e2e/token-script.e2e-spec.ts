@@ -12,7 +12,8 @@ function runTokenScript(args: string[], env: Record<string, string>) {
   return spawnSync(process.execPath, ['-r', 'ts-node/register', 'scripts/token.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { PATH: process.env['PATH'] ?? '', TS_NODE_TRANSPILE_ONLY: 'true', ...env },
+    // ENV_FILE empty: the developer's .env is not read.
+    env: { PATH: process.env['PATH'] ?? '', TS_NODE_TRANSPILE_ONLY: 'true', ENV_FILE: '', ...env },
   });
 }
 

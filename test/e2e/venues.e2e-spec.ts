@@ -685,6 +685,7 @@ describe('GET /venues', () => {
         'https://api.calendar.test/calendar/events/v1/venues/?page=1&per_page=10&status=publish',
       total: 0,
       total_pages: 0,
+      next_sync_token: expect.any(String),
     });
     expect(response.headers['x-tec-total']).toBe('0');
     expect(response.headers['x-tec-totalpages']).toBe('0');
@@ -714,6 +715,7 @@ describe('GET /venues', () => {
       'previous_rest_url',
       'total',
       'total_pages',
+      'next_sync_token',
     ]);
     expect(second.headers['x-tec-total']).toBe('5');
     expect(second.headers['x-tec-totalpages']).toBe('3');

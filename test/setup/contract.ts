@@ -144,6 +144,14 @@ export class ContractCheck {
     }
     const key = `${method} ${operation.template} ${seen.status}`;
     const problems = [...this.headerProblems(key, response, seen)];
+    if (/^text\/calendar\b/.test(seen.headers['content-type'] ?? '')) {
+      if (asJson(response['content'])['text/calendar'] === undefined) {
+        problems.push('an iCalendar body where the document describes none');
+      } else if (method !== 'head' && !seen.body.startsWith('BEGIN:VCALENDAR\r\n')) {
+        problems.push('a text/calendar body that is not an iCalendar object');
+      }
+      return problems;
+    }
     const content = asJson(asJson(response['content'])['application/json']);
     if (content['schema'] === undefined) {
       if (seen.body !== '') problems.push('a body where the document describes none');
@@ -153,6 +161,31 @@ export class ContractCheck {
     problems.push(...bodyProblems);
     if (seen.status >= 400 && bodyProblems.length === 0) {
       problems.push(...this.codeProblems(asJson(content['examples']), seen));
+    }
+    return problems;
+  }
+
+  /**
+   * What is wrong with the document's own success examples (the recorded answers Swagger UI
+   * shows): each must match its response's schema, objects closed, as a real answer must.
+   */
+  exampleProblems(): string[] {
+    const problems: string[] = [];
+    for (const [template, item] of Object.entries(this.document.paths)) {
+      for (const [method, operation] of Object.entries(asJson(item))) {
+        if (!OPERATIONS.has(method)) continue;
+        for (const [status, response] of Object.entries(asJson(asJson(operation)['responses']))) {
+          const json = asJson(asJson(asJson(response)['content'])['application/json']);
+          if (!('example' in json)) continue;
+          const validate = this.validator(`${method} ${template} ${status} body`, json['schema']);
+          if (validate(json['example'])) continue;
+          for (const error of validate.errors ?? []) {
+            problems.push(
+              `${method.toUpperCase()} ${template} ${status} example${error.instancePath} ${error.message ?? ''}`,
+            );
+          }
+        }
+      }
     }
     return problems;
   }
@@ -179,8 +212,8 @@ export class ContractCheck {
     for (const route of this.routes) {
       const match = route.pattern.exec(path);
       if (!match) continue;
-      const operation = asJson(asJson(this.document.paths[route.template])[method]);
-      if (Object.keys(operation).length === 0) continue;
+      const operation = this.operationFor(asJson(this.document.paths[route.template]), method);
+      if (operation === null) continue;
       const parameters = Array.isArray(operation['parameters']) ? operation['parameters'] : [];
       const fits = route.names.every((name, i) => {
         const parameter = parameters
@@ -196,10 +229,25 @@ export class ContractCheck {
     return null;
   }
 
+  /**
+   * The operation of `item` that answers `method`: its own, or the one that names the method in
+   * `x-method-aliases` (PUT and PATCH on item routes are the POST update).
+   */
+  private operationFor(item: Json, method: string): Json | null {
+    const own = asJson(item[method]);
+    if (Object.keys(own).length > 0) return own;
+    for (const candidate of Object.values(item).map(asJson)) {
+      const aliases = candidate['x-method-aliases'];
+      if (Array.isArray(aliases) && aliases.includes(method.toUpperCase())) return candidate;
+    }
+    return null;
+  }
+
   /** A path of the namespace that names no operation answers with an error body. */
   private problemsOfUnknownRoute(seen: SeenResponse): string[] {
-    if (seen.status < 400)
+    if (seen.status < 400) {
       return [`${seen.status} on a path and method the document does not have`];
+    }
     return this.bodyProblems('error', { $ref: '#/components/schemas/Error' }, seen);
   }
 
@@ -215,8 +263,9 @@ export class ContractCheck {
       const schema = asJson(header['schema']);
       const typed = schema['type'] === 'integer' && /^\d+$/.test(value) ? Number(value) : value;
       const validate = this.validator(`${key} header ${name}`, schema);
-      if (!validate(typed))
+      if (!validate(typed)) {
         problems.push(`header ${name}: ${this.ajv.errorsText(validate.errors)}`);
+      }
     }
     return problems;
   }

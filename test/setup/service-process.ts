@@ -1,26 +1,19 @@
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../..');
 const MAIN = join(ROOT, 'dist/main.js');
 
-/** The newest modification time of the files under `folder`. */
-function newest(folder: string): number {
-  return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .reduce(
-      (latest, entry) => Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs),
-      0,
-    );
-}
-
-/** Builds `dist/` unless it is newer than every source file (CI builds before testing). */
+/** Builds `dist/` unless it is newer than every input of the build, as `npm start` does. */
 export function ensureBuilt(): void {
-  if (existsSync(MAIN) && statSync(MAIN).mtimeMs >= newest(join(ROOT, 'src'))) return;
-  execFileSync('npx', ['nest', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', 'scripts/build-if-stale.ts', '--quiet'],
+    { cwd: ROOT },
+  );
 }
 
 /** One JSON line the service logged. */
@@ -51,7 +44,8 @@ function spawnBuilt(env: Record<string, string>): {
   const sqlite = join(tmpdir(), `calendar-process-${randomUUID()}.sqlite`);
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', PORT: '0', SQLITE_PATH: sqlite, ...env },
+    // ENV_FILE empty: the developer's .env is not read.
+    env: { PATH: process.env['PATH'] ?? '', PORT: '0', SQLITE_PATH: sqlite, ENV_FILE: '', ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -74,7 +68,8 @@ export async function runUntilExit(
 ): Promise<{ code: number | null; lines: LogLine[] }> {
   const { child, output, removeDatabase } = spawnBuilt(env);
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  const code = await new Promise<number | null>((done) => child.on('exit', (exit) => done(exit)));
+  // 'close', not 'exit': a process's last lines can still be in the pipes when it exits.
+  const code = await new Promise<number | null>((done) => child.on('close', (exit) => done(exit)));
   clearTimeout(timer);
   removeDatabase();
   const lines = output()
@@ -108,7 +103,8 @@ export async function startService(env: Record<string, string>): Promise<Service
   let url: string | undefined;
   while (url === undefined) {
     const listening = parse().find((line) => line.msg?.startsWith('Listening on '));
-    const port = /:(\d+);/.exec(listening?.msg ?? '')?.[1];
+    const listeningOn = listening?.['url'];
+    const port = /:(\d+)$/.exec(typeof listeningOn === 'string' ? listeningOn : '')?.[1];
     if (port) url = `http://127.0.0.1:${port}`;
     else if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       throw new Error(`The service did not start:\n${output()}`);

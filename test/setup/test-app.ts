@@ -23,6 +23,7 @@ import type { LogLine } from './service-process';
 
 /** Tables in an order that deletes children before parents. */
 const TABLES = [
+  'changes',
   'event_day_counts',
   'event_term_listing',
   'event_terms',
@@ -132,8 +133,9 @@ export async function createTestApp(
       if (!dataSource.isInitialized) await dataSource.initialize();
       await app.close();
       if (!config.DATABASE_URL) {
-        for (const suffix of ['', '-wal', '-shm'])
+        for (const suffix of ['', '-wal', '-shm']) {
           rmSync(`${sqlitePath}${suffix}`, { force: true });
+        }
       }
     },
   };

@@ -14,9 +14,20 @@ import { ReadCache } from './read-cache';
  * The headers of an answer that a replay from the cache must carry again (`Content-Language` is
  * set by the language interceptor, which runs first).
  */
-const REPLAYED_HEADERS = ['x-tec-total', 'x-tec-totalpages'] as const;
+const REPLAYED_HEADERS = [
+  'x-tec-total',
+  'x-tec-totalpages',
+  'x-sync-token',
+  'content-type',
+] as const;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Whether the route answered iCalendar text (the feeds), which is kept as text. */
+function isCalendar(response: Response): boolean {
+  const type = response.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('text/calendar');
+}
 
 /**
  * The request target with its query parameters in a fixed order (values of one name keep
@@ -38,6 +49,9 @@ function isCacheable(request: Request, namespace: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.path !== namespace && !request.path.startsWith(`${namespace}/`)) return false;
   if (request.headers.authorization !== undefined) return false;
+  // `Accept: text/calendar` on a JSON route: the key does not say which was asked for. (The
+  // `.ics` routes have keys of their own and are kept like every other read.)
+  if (request.accepts(['application/json', 'text/calendar']) === 'text/calendar') return false;
   return asRecord(request.query)['password'] === undefined;
 }
 
@@ -84,8 +98,9 @@ export class ReadCacheInterceptor implements NestInterceptor {
               );
         return handled.pipe(
           switchMap(async (body: unknown) => {
-            if (typeof body !== 'object' || body === null) return body;
-            const kept = this.serialise(response, body);
+            const text = typeof body === 'string' && isCalendar(response) ? body : undefined;
+            if (text === undefined && (typeof body !== 'object' || body === null)) return body;
+            const kept = this.serialise(response, text ?? (body as object));
             // Kept before the answer leaves, so the caller's next read (on any instance) finds it.
             if (version !== null) await this.cache.keep(version, key, kept);
             this.replay(response, kept);
@@ -96,8 +111,9 @@ export class ReadCacheInterceptor implements NestInterceptor {
     );
   }
 
-  private serialise(response: Response, body: object): CachedAnswer {
-    const text = JSON.stringify(body);
+  /** The answer as kept: JSON text of an object, or an iCalendar text as it is. */
+  private serialise(response: Response, body: object | string): CachedAnswer {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = response.getHeader(name);
@@ -108,7 +124,7 @@ export class ReadCacheInterceptor implements NestInterceptor {
 
   private replay(response: Response, answer: CachedAnswer): void {
     for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
-    response.setHeader('Content-Type', JSON_TYPE);
+    if (answer.headers['content-type'] === undefined) response.setHeader('Content-Type', JSON_TYPE);
     response.setHeader('ETag', answer.etag);
   }
 }

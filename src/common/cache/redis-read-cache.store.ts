@@ -1,6 +1,6 @@
-import { Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
+import { RedisOutageWarning } from './redis-outage-warning';
 import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
 
 /** Drops the write tickets whose time is up (a crashed writer's), then counts the rest. */
@@ -51,12 +51,11 @@ function isStoredAnswer(value: unknown): value is StoredAnswer {
  * answers kept before it live at most their TTL).
  */
 export class RedisReadCacheStore implements ReadCacheStore {
-  private readonly logger = new Logger('ReadCache');
+  private readonly outage = new RedisOutageWarning('ReadCache', 'reading the database');
   private readonly redis: Redis;
   private readonly versionKey: string;
   private readonly writesKey: string;
   private readonly answerPrefix: string;
-  private lastWarning = 0;
 
   constructor(
     url: string,
@@ -167,11 +166,7 @@ export class RedisReadCacheStore implements ReadCacheStore {
 
   /** One warning a minute at most: a Redis outage must not flood the log. */
   private warn(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastWarning < 60_000) return;
-    this.lastWarning = now;
-    const message = error instanceof Error ? error.message : String(error);
-    this.logger.warn(`Redis read cache unavailable, reading the database: ${message}`);
+    this.outage.warn(error);
   }
 }
 

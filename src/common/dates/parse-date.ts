@@ -41,6 +41,10 @@ interface Phrase {
   weekday: { weekday: number; behavior: 0 | 1 } | null;
   offsets: Offsets;
   hasOffsets: boolean;
+  /** A UTC offset the phrase names (`+0100`), in minutes; null: the caller's zone. */
+  zoneMinutes: number | null;
+  /** `first day of`, `last friday of`…: the day within the month the phrase lands in. */
+  dayOf: { ordinal: number; weekday: number | null } | null;
 }
 
 /** Maps a normalised offset unit to the field of Offsets it accumulates into. */
@@ -132,6 +136,8 @@ function emptyPhrase(): Phrase {
     weekday: null,
     offsets,
     hasOffsets: false,
+    zoneMinutes: null,
+    dayOf: null,
   };
 }
 
@@ -157,6 +163,16 @@ function applyToken(phrase: Phrase, token: Token): boolean {
       return addOffset(phrase, OFFSET_FIELDS[token.unit], token.amount);
     case 'ago':
       return negateOffsets(phrase);
+    case 'zone':
+      if (phrase.zoneMinutes !== null) return false;
+      phrase.zoneMinutes = token.minutes;
+      return true;
+    case 'dayOf':
+      if (phrase.dayOf !== null || phrase.weekday !== null) return false;
+      phrase.dayOf = { ordinal: token.ordinal, weekday: token.weekday };
+      // As PHP: `first monday of` starts at midnight; `first day of` keeps the time of day.
+      if (token.weekday !== null) resetTime(phrase);
+      return true;
   }
 }
 
@@ -204,7 +220,9 @@ function negateOffsets(phrase: Phrase): boolean {
 }
 
 /** Turns the accumulated phrase into an instant in `zone`. */
-function resolvePhrase(phrase: Phrase, zone: Zone, now: DateTime): DateTime | null {
+function resolvePhrase(phrase: Phrase, callerZone: Zone, now: DateTime): DateTime | null {
+  const zone =
+    phrase.zoneMinutes === null ? callerZone : FixedOffsetZone.instance(phrase.zoneMinutes);
   const local = toSecondPrecision(now.setZone(zone));
   const { hours, minutes, seconds } = phrase.offsets;
   const start = keepsCurrentWallClock(phrase) ? local : wallClock(phrase, zone, local);
@@ -218,6 +236,7 @@ function keepsCurrentWallClock(phrase: Phrase): boolean {
     phrase.date === null &&
     phrase.time === null &&
     phrase.weekday === null &&
+    phrase.dayOf === null &&
     years === 0 &&
     months === 0 &&
     days === 0
@@ -229,9 +248,32 @@ function wallClock(phrase: Phrase, zone: Zone, local: DateTime): DateTime | null
   const base = phrase.date ?? calendarDateOf(local);
   const time = phrase.time ?? (phrase.date !== null ? MIDNIGHT : clockTimeOf(local));
   const { years, months, days } = phrase.offsets;
+  if (phrase.dayOf !== null) {
+    const month = shiftCalendarDate({ ...base, day: 1 }, years * 12 + months, 0);
+    const day = dayOfMonth(month, phrase.dayOf);
+    return day === null ? null : validOrNull(fromWallClock(day, time, zone));
+  }
   const toWeekday = phrase.weekday ? weekdayShift(base, phrase.weekday, days) : 0;
   const date = shiftCalendarDate(base, years * 12 + months, toWeekday + days);
   return validOrNull(fromWallClock(date, time, zone));
+}
+
+/**
+ * The day of `month` (its first day given) that `first day of`, `last day of` or `<ordinal>
+ * <weekday> of` names; null when the month has no such day (no fifth Monday).
+ */
+function dayOfMonth(
+  month: CalendarDate,
+  which: { ordinal: number; weekday: number | null },
+): CalendarDate | null {
+  const last = shiftCalendarDate(month, 1, -1);
+  if (which.weekday === null) return which.ordinal === 1 ? month : last;
+  if (which.ordinal === -1) {
+    return shiftCalendarDate(last, 0, -((weekdayOf(last) - which.weekday + 7) % 7));
+  }
+  const first = (which.weekday - weekdayOf(month) + 7) % 7;
+  const day = shiftCalendarDate(month, 0, first + (which.ordinal - 1) * 7);
+  return day.month === month.month ? day : null;
 }
 
 /** Time of day of a DateTime, read in its own zone. */
@@ -268,8 +310,24 @@ export function publicationDate(
   siteZone: Zone,
   now: DateTime,
 ): DateTime | undefined {
-  if (input.date_utc !== undefined)
+  if (input.date_utc !== undefined) {
     return parseDateInput(input.date_utc, FixedOffsetZone.utcInstance, now) ?? undefined;
+  }
   if (input.date !== undefined) return parseDateInput(input.date, siteZone, now) ?? undefined;
   return undefined;
+}
+
+/**
+ * The query parameter `name` of `source` read as a date in `zone` (naive inputs there), or
+ * undefined when it is absent or unreadable (the query DTO reports those).
+ */
+export function readDateParam(
+  source: Readonly<Record<string, unknown>>,
+  name: string,
+  zone: Zone,
+  now: DateTime,
+): DateTime | undefined {
+  const value = source[name];
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  return parseDateInput(typeof value === 'string' ? value.trim() : value, zone, now) ?? undefined;
 }

@@ -17,7 +17,14 @@ export type Token =
   | { kind: 'day'; shift: number }
   | { kind: 'weekday'; weekday: number; behavior: 0 | 1; days: number }
   | { kind: 'offset'; unit: OffsetUnit; amount: number }
-  | { kind: 'ago' };
+  | { kind: 'ago' }
+  /** A UTC offset the phrase names (`+0100`, `+01:00`, `GMT`), in minutes. */
+  | { kind: 'zone'; minutes: number }
+  /**
+   * `first day of`, `last day of`, `second tuesday of`, `last friday of`: a day of the month the
+   * rest of the phrase names. `weekday` null: the first or last day; `ordinal` -1: the last.
+   */
+  | { kind: 'dayOf'; ordinal: number; weekday: number | null };
 
 /** Spelling of each unit → normalised unit and multiplier. */
 const UNITS: ReadonlyMap<string, readonly [OffsetUnit, number]> = new Map([
@@ -51,6 +58,39 @@ const WORDS: ReadonlyMap<string, Token> = new Map<string, Token>([
   ['yesterday', { kind: 'day', shift: -1 }],
   ['noon', { kind: 'noon' }],
   ['ago', { kind: 'ago' }],
+  ['gmt', { kind: 'zone', minutes: 0 }],
+  ['utc', { kind: 'zone', minutes: 0 }],
+]);
+
+/** Spelling of each month → its number. */
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  [
+    ['jan', 'january'],
+    ['feb', 'february'],
+    ['mar', 'march'],
+    ['apr', 'april'],
+    ['may'],
+    ['jun', 'june'],
+    ['jul', 'july'],
+    ['aug', 'august'],
+    ['sep', 'sept', 'september'],
+    ['oct', 'october'],
+    ['nov', 'november'],
+    ['dec', 'december'],
+  ].flatMap((words, index) => words.map((word): [string, number] => [word, index + 1])),
+);
+
+/** A month spelling in a pattern (the longest first, so `march` is not read as `mar`). */
+const MONTH = `(${[...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|')})\\.?`;
+
+/** Ordinals before `<weekday> of` or `day of` → which one (-1: the last). */
+const ORDINALS: ReadonlyMap<string, number> = new Map([
+  ['first', 1],
+  ['second', 2],
+  ['third', 3],
+  ['fourth', 4],
+  ['fifth', 5],
+  ['last', -1],
 ]);
 
 /** `next`/`last`/`this` → amount applied to the following unit or weekday. */
@@ -84,12 +124,40 @@ interface Matcher {
 /** Token patterns, tried in order at each position of the lower-cased input. */
 const MATCHERS: readonly Matcher[] = [
   { pattern: /(\d{4})-(\d{1,2})-(\d{1,2})(?:t(?=\d)|(?![a-z0-9]))/y, build: buildDate },
+  // 2027/03/01
+  { pattern: /(\d{4})\/(\d{1,2})\/(\d{1,2})(?![a-z0-9/])/y, build: buildDate },
+  // 03/01/2027 is March 1 (American, as PHP reads a slash); 01-03-2027 and 01.03.2027 are 1 March.
+  {
+    pattern: /(\d{1,2})\/(\d{1,2})\/(\d{4})(?![a-z0-9/])/y,
+    build: (m) => dateToken(m[3], m[1], m[2]),
+  },
+  {
+    pattern: /(\d{1,2})([-.])(\d{1,2})\2(\d{4})(?![a-z0-9])/y,
+    build: (m) => dateToken(m[4], m[3], m[1]),
+  },
+  // March 1, 2027 / Mar 1st 2027
+  {
+    pattern: new RegExp(`${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s*(\\d{4})(?![a-z0-9:])`, 'y'),
+    build: (m) => dateToken(m[3], String(MONTHS.get(m[1] ?? '')), m[2]),
+  },
+  // 1 March 2027 / 01 Mar 2027 (RFC 2822)
+  {
+    pattern: new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})(?![a-z0-9:])`, 'y'),
+    build: (m) => dateToken(m[3], String(MONTHS.get(m[2] ?? '')), m[1]),
+  },
+  // +0100, -05:00, GMT+01:00 (not `+1000 minutes`, an offset)
+  {
+    pattern: /(?:gmt|utc)?([+-])(\d{2}):?(\d{2})(?![0-9])(?!\s*[a-z])/y,
+    build: buildZone,
+  },
   {
     pattern: /(\d{1,2})(?::(\d{2})(?::(\d{2}))?)?\s*([ap])\.?m\.?(?![a-z0-9])/y,
     build: buildTime12,
   },
   { pattern: /(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?![a-z0-9:])/y, build: buildTime24 },
   { pattern: /([+-]?)\s*(\d{1,9})\s*([a-z]+)(?![a-z0-9])/y, build: buildOffset },
+  // first day of, last friday of (before `last day`, an offset, is read)
+  { pattern: /([a-z]+)\s+([a-z]+)\s+of(?![a-z0-9])/y, build: buildDayOf },
   { pattern: /([a-z]+)\s+([a-z]+)(?![a-z0-9])/y, build: buildRelativeText },
   { pattern: /([a-z]+)(?![a-z0-9])/y, build: buildWord },
 ];
@@ -127,8 +195,23 @@ function matchAt(text: string, position: number): { token: Token; end: number } 
 
 /** `YYYY-MM-DD`, rejected when the day does not exist. */
 function buildDate(m: RegExpExecArray): Token | null {
-  const date = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  return dateToken(m[1], m[2], m[3]);
+}
+
+/** A date token from its year, month and day, or null when that day does not exist. */
+function dateToken(
+  year: string | undefined,
+  month: string | undefined,
+  day: string | undefined,
+): Token | null {
+  const date = { year: Number(year), month: Number(month), day: Number(day) };
   return isValidCalendarDate(date) ? { kind: 'date', date } : null;
+}
+
+/** `+0100`, `-05:00`: minutes east of UTC (at most 14 hours). */
+function buildZone(m: RegExpExecArray): Token | null {
+  const minutes = (Number(m[2]) * 60 + Number(m[3])) * (m[1] === '-' ? -1 : 1);
+  return Math.abs(minutes) <= 14 * 60 && Number(m[3]) < 60 ? { kind: 'zone', minutes } : null;
 }
 
 /** `4pm`, `4:30 pm`, `11:15:20am`; 12am is midnight and 12pm is noon. */
@@ -155,6 +238,17 @@ function buildOffset(m: RegExpExecArray): Token | null {
   if (unit === undefined) return null;
   const amount = Number(m[2]) * unit[1] * (m[1] === '-' ? -1 : 1);
   return { kind: 'offset', unit: unit[0], amount };
+}
+
+/** `first day of`, `last day of`, `second tuesday of`, `last friday of`. */
+function buildDayOf(m: RegExpExecArray): Token | null {
+  const ordinal = ORDINALS.get(m[1] ?? '');
+  if (ordinal === undefined) return null;
+  if (m[2] === 'day') {
+    return ordinal === 1 || ordinal === -1 ? { kind: 'dayOf', ordinal, weekday: null } : null;
+  }
+  const weekday = WEEKDAYS.get(m[2] ?? '');
+  return weekday === undefined ? null : { kind: 'dayOf', ordinal, weekday };
 }
 
 /** `next wednesday`, `last week`, `this month`. */

@@ -52,8 +52,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const known = toDomainError(exception);
     // pino-http logs `res.err` as the error of the request's line.
-    if (!known)
+    if (!known) {
       response.err = exception instanceof Error ? exception : new Error(String(exception));
+    }
     const error = known ?? new DomainError('internal');
     const language =
       requestState(request).language ??

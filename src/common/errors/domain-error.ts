@@ -21,8 +21,11 @@ export class DomainError extends Error {
 export interface ParamProblem {
   readonly param: string;
   readonly message: MessageKey;
-  /** A code for data.details (WordPress gives one for type errors); none means no detail. */
+  /** A code for data.details (WordPress gives one for type errors); default `rest_invalid_param`. */
   readonly detailCode?: string;
+  /** Why, in data.details (in the request's language); without it and a code, no detail. */
+  readonly reason?: MessageKey;
+  readonly reasonArgs?: MessageArgs;
 }
 
 /** 400 rest_invalid_param: one or more parameters did not pass validation. */
@@ -31,8 +34,12 @@ export class InvalidParamsError extends DomainError {
     super('invalidParams', { params: problems.map((p) => p.param).join(', ') });
   }
 
-  static of(param: string, message: MessageKey = 'param.invalid'): InvalidParamsError {
-    return new InvalidParamsError([{ param, message }]);
+  static of(
+    param: string,
+    message: MessageKey = 'param.invalid',
+    reason?: MessageKey,
+  ): InvalidParamsError {
+    return new InvalidParamsError([{ param, message, ...(reason ? { reason } : {}) }]);
   }
 }
 

@@ -21,10 +21,12 @@ function invalidParamsData(error: InvalidParamsError, language: Language): Recor
   for (const problem of error.problems) {
     const message = translate(problem.message, language, { param: problem.param });
     params[problem.param] = message;
-    if (problem.detailCode) {
+    if (problem.detailCode || problem.reason) {
       details[problem.param] = {
-        code: problem.detailCode,
-        message,
+        code: problem.detailCode ?? 'rest_invalid_param',
+        message: problem.reason
+          ? translate(problem.reason, language, { ...problem.reasonArgs, param: problem.param })
+          : message,
         data: { param: problem.param },
       };
     }

@@ -56,7 +56,7 @@ export class ErrorDataDto {
   term_id?: number;
 }
 
-/** The contract's error body (TEC §3.1). */
+/** The error body (docs/behaviour.md#errors). */
 @ApiSchema({
   name: 'Error',
   description:

@@ -48,7 +48,7 @@ export function boundingBox(center: GeoPoint, radiusKm: number): GeoBox {
   const deltaLng = toDegrees(Math.asin(Math.sin(angular) / Math.cos(toRadians(center.lat))));
   const minLng = center.lng - deltaLng;
   const maxLng = center.lng + deltaLng;
-  if (minLng < -180)
+  if (minLng < -180) {
     return {
       minLat,
       maxLat,
@@ -57,7 +57,8 @@ export function boundingBox(center: GeoPoint, radiusKm: number): GeoBox {
         [-180, maxLng],
       ],
     };
-  if (maxLng > 180)
+  }
+  if (maxLng > 180) {
     return {
       minLat,
       maxLat,
@@ -66,5 +67,6 @@ export function boundingBox(center: GeoPoint, radiusKm: number): GeoBox {
         [-180, maxLng - 360],
       ],
     };
+  }
   return { minLat, maxLat, lngRanges: [[minLng, maxLng]] };
 }

@@ -30,7 +30,7 @@ function takeOverrideParam(url: string): { url: string; value: string | undefine
 
 /**
  * `_method` (query) or `X-HTTP-Method-Override` (header) turns a POST into the method it names,
- * for clients and proxies that only send GET and POST (contract §1). Only a POST is turned:
+ * for clients and proxies that only send GET and POST (docs/behaviour.md#ids-and-routes). Only a POST is turned:
  * a GET can never become a write, and a POST becomes only an update or a delete. `_method` is
  * taken off the query so no validation sees it; any other name, or one that is not a method of
  * the route, is no route (404).

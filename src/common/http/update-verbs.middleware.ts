@@ -7,7 +7,7 @@ const ITEM_ROUTE =
 export const UPDATE_ALIASES = ['PUT', 'PATCH'] as const;
 
 /**
- * On item routes PUT and PATCH are the same update as POST (interface §4 rule 3): they are
+ * On item routes PUT and PATCH are the same update as POST (docs/behaviour.md#ids-and-routes): they are
  * routed to the POST handler, so each update has one handler.
  */
 export function updateVerbsMiddleware(prefix: string) {

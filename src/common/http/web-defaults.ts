@@ -3,12 +3,13 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /**
- * Response headers a browser client may read: paging totals, links, the entity tag, the request
- * id and when to retry after a 429.
+ * Response headers a browser client may read: paging totals, the sync token, links, the entity
+ * tag, the request id and when to retry after a 429.
  */
 export const EXPOSED_HEADERS = [
   'X-TEC-Total',
   'X-TEC-TotalPages',
+  'X-Sync-Token',
   'Link',
   'ETag',
   'X-Request-Id',

@@ -1,4 +1,4 @@
-/** Languages the service stores and serves text in (contract §3). */
+/** Languages the service stores and serves text in (docs/behaviour.md#languages). */
 export const LANGUAGES = ['ca', 'en', 'es'] as const;
 
 export type Language = (typeof LANGUAGES)[number];

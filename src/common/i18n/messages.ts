@@ -85,6 +85,16 @@ const CATALOG = {
     ca: "L'element ha canviat des de la versió indicada a If-Match.",
     es: 'El elemento ha cambiado desde la versión indicada en If-Match.',
   },
+  rest_item_exists: {
+    en: 'This item already exists (its slug is taken, or a venue or organizer has the same name), and If-None-Match: * asks only for a new one.',
+    ca: "Aquest element ja existeix (el seu slug ja s'usa, o un lloc o organitzador té el mateix nom), i If-None-Match: * només en demana un de nou.",
+    es: 'Este elemento ya existe (su slug ya está en uso, o un lugar u organizador tiene el mismo nombre), e If-None-Match: * solo pide uno nuevo.',
+  },
+  rest_sync_token_expired: {
+    en: 'This sync token can no longer be used (it comes from another collection or database, or from before the oldest change kept): read the collection again from the start, without sync_token, and sync from the token that answer gives.',
+    ca: "Aquest testimoni de sincronització ja no es pot fer servir (és d'una altra col·lecció o base de dades, o d'abans del canvi més antic que es conserva): torneu a llegir la col·lecció des del principi, sense sync_token, i sincronitzeu des del testimoni que dona aquella resposta.",
+    es: 'Este token de sincronización ya no se puede usar (es de otra colección o base de datos, o de antes del cambio más antiguo que se conserva): vuelva a leer la colección desde el principio, sin sync_token, y sincronice desde el token que da esa respuesta.',
+  },
   rest_precondition_required: {
     en: 'This change needs an If-Match header.',
     ca: 'Aquest canvi necessita una capçalera If-Match.',
@@ -240,6 +250,72 @@ const CATALOG = {
     en: '{param} must be a string, a number or a list of them.',
     ca: '{param} ha de ser una cadena, un nombre o una llista d’aquests.',
     es: '{param} debe ser una cadena, un número o una lista de ellos.',
+  },
+  // Why a parameter was refused, shown in data.details (the params text stays TEC's).
+  'reason.not-integer': {
+    en: '{param} must be a whole number.',
+    ca: '{param} ha de ser un nombre enter.',
+    es: '{param} debe ser un número entero.',
+  },
+  'reason.min': {
+    en: '{param} must be at least {limit}.',
+    ca: '{param} ha de ser com a mínim {limit}.',
+    es: '{param} debe ser como mínimo {limit}.',
+  },
+  'reason.max': {
+    en: '{param} must be at most {limit}.',
+    ca: '{param} ha de ser com a màxim {limit}.',
+    es: '{param} debe ser como máximo {limit}.',
+  },
+  'reason.not-in-enum': {
+    en: '{param} must be one of: {values}.',
+    ca: '{param} ha de ser un de: {values}.',
+    es: '{param} debe ser uno de: {values}.',
+  },
+  'reason.empty': {
+    en: '{param} must not be empty.',
+    ca: '{param} no pot estar buit.',
+    es: '{param} no puede estar vacío.',
+  },
+  'reason.not-string': {
+    en: '{param} must be text.',
+    ca: '{param} ha de ser un text.',
+    es: '{param} debe ser un texto.',
+  },
+  'reason.not-list': {
+    en: '{param} must be a list.',
+    ca: '{param} ha de ser una llista.',
+    es: '{param} debe ser una lista.',
+  },
+  'reason.pattern': {
+    en: '{param} is not in the expected format.',
+    ca: '{param} no té el format esperat.',
+    es: '{param} no tiene el formato esperado.',
+  },
+  'reason.bad-date': {
+    en: '{param} is not a date this service reads: use a form such as 2027-03-01, 2027-03-01 20:00 or "next friday 8pm".',
+    ca: '{param} no és una data que aquest servei entengui: feu servir una forma com 2027-03-01, 2027-03-01 20:00 o "next friday 8pm".',
+    es: '{param} no es una fecha que este servicio entienda: use una forma como 2027-03-01, 2027-03-01 20:00 o "next friday 8pm".',
+  },
+  'reason.bad-zone': {
+    en: '{param} is not a time zone: use an IANA name such as Europe/Madrid, or UTC, UTC+2.',
+    ca: '{param} no és una zona horària: feu servir un nom IANA com Europe/Madrid, o UTC, UTC+2.',
+    es: '{param} no es una zona horaria: use un nombre IANA como Europe/Madrid, o UTC, UTC+2.',
+  },
+  'reason.unknown-term': {
+    en: '{param} names a category or tag that does not exist (by slug or id).',
+    ca: '{param} esmenta una categoria o etiqueta que no existeix (per slug o id).',
+    es: '{param} menciona una categoría o etiqueta que no existe (por slug o id).',
+  },
+  'reason.bad-sync-token': {
+    en: '{param} is not a sync token this service gave: send the next_sync_token of an earlier answer as it is.',
+    ca: '{param} no és un testimoni de sincronització que aquest servei hagi donat: envieu tal qual el next_sync_token d’una resposta anterior.',
+    es: '{param} no es un token de sincronización que este servicio haya dado: envíe tal cual el next_sync_token de una respuesta anterior.',
+  },
+  'reason.not-with-sync-token': {
+    en: '{param} cannot be combined with sync_token: a sync answers every change of the collection.',
+    ca: '{param} no es pot combinar amb sync_token: una sincronització respon tots els canvis de la col·lecció.',
+    es: '{param} no se puede combinar con sync_token: una sincronización responde todos los cambios de la colección.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -1,6 +1,6 @@
 import { isLanguage, Language } from './language';
 
-/** The places a request can name its language, in the order they are consulted (contract §3). */
+/** The places a request can name its language, in the order they are consulted (docs/behaviour.md#languages). */
 export interface LanguageSources {
   /** `i18n_language` from the query string, then from the body of a write. */
   readonly parameter: unknown;

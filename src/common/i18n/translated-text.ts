@@ -16,7 +16,7 @@ export interface ShownText<F extends string> {
 }
 
 /**
- * Picks, field by field, the text in `language` with fallback to `original` (contract §7):
+ * Picks, field by field, the text in `language` with fallback to `original` (docs/behaviour.md#languages):
  * `primary` names the field whose language the item reports as its own.
  */
 export function showText<F extends string>(

@@ -13,7 +13,7 @@ export function imageColumns(input: string | number | null | undefined): ImageCo
   return { imageUrl: null, imageId: null };
 }
 
-/** `{url, extension}` for a URL, `{id}` for an id, `false` for none (TEC §1.6, contract §7). */
+/** `{url, extension}` for a URL, `{id}` for an id, `false` for none (docs/behaviour.md#images). */
 export function imageOf(columns: Readonly<ImageColumns>): ImageDto | false {
   if (columns.imageUrl) {
     const path = new URL(columns.imageUrl).pathname;

@@ -1,6 +1,8 @@
 import { applyDecorators, Type } from '@nestjs/common';
 import {
   ApiBody,
+  ApiExtraModels,
+  getSchemaPath,
   ApiConsumes,
   ApiHeader,
   ApiParam,
@@ -129,6 +131,12 @@ const LIST_HEADERS: HeadersObject = {
     required: true,
     schema: { type: 'integer', minimum: 0 },
   },
+  'X-Sync-Token': {
+    description:
+      'The body’s `next_sync_token`: send it back as `sync_token` to get what changed after this answer. On every JSON list answer (an iCalendar answer has none).',
+    required: false,
+    schema: { type: 'string' },
+  },
 };
 
 /** The path parameter of item routes: an id (up to 2^53 - 1; longer digits are no route) or a slug. */
@@ -183,6 +191,8 @@ export interface RouteDocs {
   readonly by?: keyof typeof PATH_PARAMETERS;
   /** An item write that honours `If-Match` (preconditions.ts). */
   readonly ifMatch?: boolean;
+  /** A create that honours `If-None-Match: *` (posts/slug-rule.decorator.ts). */
+  readonly ifNoneMatch?: boolean;
 }
 
 /** `If-Match` on an item write, and its 412. */
@@ -191,6 +201,15 @@ const IF_MATCH = ApiHeader({
   required: false,
   description:
     'Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist.',
+  schema: { type: 'string' },
+});
+
+/** `If-None-Match: *` on a create, and its 412. */
+const IF_NONE_MATCH = ApiHeader({
+  name: 'If-None-Match',
+  required: false,
+  description:
+    '`*` creates a new item only: the item takes its slug (the `slug` sent, or the one made from the title or name) exactly, and when an item of its kind already has that slug (trashed ones included) — or, for venues and organizers, the same name, which would otherwise be reused — the create is refused with 412 `rest_precondition_failed` and changes nothing. Safe to retry: a repeated create cannot make a second item. Other values are ignored.',
   schema: { type: 'string' },
 });
 
@@ -211,6 +230,23 @@ function success(
   };
 }
 
+/** An iCalendar answer (RFC 5545), as the feeds give it. */
+const CALENDAR_CONTENT = {
+  'text/calendar': {
+    schema: {
+      type: 'string',
+      example:
+        'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calendar-events//calendar-events-service//EN\r\n…\r\nBEGIN:VEVENT\r\nUID:calendar.example?id=12\r\n…\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+    },
+  },
+} as const;
+
+/** Headers of an iCalendar list: its totals, as a JSON list gives them. */
+const FEED_LIST_HEADERS: HeadersObject = {
+  'X-TEC-Total': LIST_HEADERS['X-TEC-Total'] as HeaderObject,
+  'X-TEC-TotalPages': LIST_HEADERS['X-TEC-TotalPages'] as HeaderObject,
+};
+
 /** 304 to a read whose `If-None-Match` names the current entity tag. */
 const NOT_MODIFIED: ApiResponseOptions = {
   status: 304,
@@ -222,12 +258,64 @@ const NOT_MODIFIED: ApiResponseOptions = {
  * A read anyone may make; a token may show more (an editor's drafts), so the bearer scheme is
  * optional. Lists carry `X-TEC-Total` and `X-TEC-TotalPages`.
  */
-export function ApiRead(docs: RouteDocs & { readonly list?: boolean }): MethodDecorator {
+export function ApiRead(
+  docs: RouteDocs & {
+    readonly list?: boolean;
+    /** The route also answers `Accept: text/calendar` with iCalendar. */
+    readonly calendar?: boolean;
+  },
+): MethodDecorator {
+  const answer = success(200, docs, { ...CACHEABLE, ...(docs.list ? LIST_HEADERS : {}) });
   return applyDecorators(
     ...pathParameter(docs),
     ApiSecurity({}),
     ApiSecurity(BEARER),
-    ApiResponse(success(200, docs, { ...CACHEABLE, ...(docs.list ? LIST_HEADERS : {}) })),
+    ...(docs.calendar
+      ? [
+          ApiExtraModels(docs.type),
+          ApiResponse({
+            status: 200,
+            description: `${docs.description} With \`Accept: text/calendar\`, the same page as iCalendar.`,
+            headers: answer.headers,
+            content: {
+              'application/json': { schema: { $ref: getSchemaPath(docs.type) } },
+              ...CALENDAR_CONTENT,
+            },
+          }),
+        ]
+      : [ApiResponse(answer)]),
+    ApiResponse(NOT_MODIFIED),
+    ...errorResponses([
+      ...EVERY_ROUTE,
+      // A list's sync_token may be expired or foreign (docs/behaviour.md#sync).
+      ...(docs.list ? (['syncTokenExpired'] as const) : []),
+      ...(docs.errors ?? []),
+    ]),
+  );
+}
+
+/**
+ * A read answered as iCalendar (`text/calendar`, docs/behaviour.md#icalendar-feeds); errors
+ * stay JSON in the error shape.
+ */
+export function ApiFeed(
+  docs: Omit<RouteDocs, 'type'> & { readonly list?: boolean },
+): MethodDecorator {
+  return applyDecorators(
+    ...pathParameter({ ...docs, type: Object }),
+    ApiSecurity({}),
+    ApiSecurity(BEARER),
+    ApiResponse({
+      status: 200,
+      description: docs.description,
+      content: CALENDAR_CONTENT,
+      headers: {
+        ...EVERY_ANSWER,
+        ...RATE_LIMIT,
+        ...CACHEABLE,
+        ...(docs.list ? FEED_LIST_HEADERS : {}),
+      },
+    }),
     ApiResponse(NOT_MODIFIED),
     ...errorResponses([...EVERY_ROUTE, ...(docs.errors ?? [])]),
   );
@@ -238,19 +326,31 @@ export function ApiRead(docs: RouteDocs & { readonly list?: boolean }): MethodDe
  * and its body, if any, is accepted as JSON or form-encoded.
  */
 export function ApiWrite(
-  docs: RouteDocs & { readonly status: 200 | 201; readonly body?: Type<unknown> },
+  docs: RouteDocs & {
+    readonly status: 200 | 201;
+    readonly body?: Type<unknown>;
+    /** A body that succeeds as it is: Swagger UI's "Try it out" starts from it. */
+    readonly bodyExample?: Readonly<Record<string, unknown>>;
+  },
 ): MethodDecorator {
   const body = docs.body;
+  const examples = docs.bodyExample
+    ? { examples: { example: { summary: 'A body that works as it is', value: docs.bodyExample } } }
+    : {};
   return applyDecorators(
     ...pathParameter(docs),
-    ...(body ? [ApiConsumes(...BODY_MEDIA_TYPES), ApiBody({ type: body, required: true })] : []),
+    ...(body
+      ? [ApiConsumes(...BODY_MEDIA_TYPES), ApiBody({ type: body, required: true, ...examples })]
+      : []),
     ...(docs.ifMatch ? [IF_MATCH] : []),
+    ...(docs.ifNoneMatch ? [IF_NONE_MATCH] : []),
     ApiResponse(success(docs.status, docs, docs.ifMatch && body ? { ETag: UPDATED_ETAG } : {})),
     ...errorResponses([
       ...EVERY_ROUTE,
       'forbidden',
       'commitUnknown',
       ...(docs.ifMatch ? (['preconditionFailed'] as const) : []),
+      ...(docs.ifNoneMatch ? (['itemExists'] as const) : []),
       ...(body ? BODY_ERRORS : []),
       ...(docs.errors ?? []),
     ]),

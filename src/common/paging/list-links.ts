@@ -26,8 +26,9 @@ export function listLinks(
   pages: number,
 ): ListLinks {
   const links: ListLinks = { rest_url: withQuery(collection, [['page', String(page)], ...echoed]) };
-  if (page < pages)
+  if (page < pages) {
     links.next_rest_url = withQuery(collection, [...echoed, ['page', String(page + 1)]]);
+  }
   if (page > 1 && page - 1 <= pages) {
     links.previous_rest_url = withQuery(
       collection,

@@ -43,13 +43,18 @@ describe('slugify', () => {
     expect(slugify('Joe’s Bar')).toBe('joes-bar');
   });
 
-  it('drops characters of non-Latin scripts', () => {
-    expect(slugify('東京 Tokyo 2025')).toBe('tokyo-2025');
-    expect(slugify('Концерт 🎉 Jazz')).toBe('jazz');
+  it('transliterates other scripts and drops emoji', () => {
+    expect(slugify('Концерт 🎉 Jazz')).toBe('kontsert-jazz');
+    expect(slugify('Москва')).toBe('moskva');
+    expect(slugify('Φεστιβάλ Αθηνών')).toBe('festival-athinon');
+    expect(slugify('東京 Tokyo 2025')).toBe('dong-jing-tokyo-2025');
+    expect(slugify('서울 재즈')).toBe('seo-ul-jae-jeu');
+    expect(slugify('とうきょう')).toBe('toukiyou');
+    expect(slugify('مهرجان')).toMatch(/^[a-z0-9-]+$/);
   });
 
   it('returns an empty string when nothing can be kept', () => {
-    expect(slugify('東京')).toBe('');
+    expect(slugify('🎉🎶')).toBe('');
     expect(slugify('¡¿!?')).toBe('');
     expect(slugify('')).toBe('');
   });

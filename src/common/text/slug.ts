@@ -1,13 +1,15 @@
+import anyAscii from 'any-ascii';
 import { toPlainText } from './html';
 
 /**
  * URL slugs like WordPress's `sanitize_title`, used for events, venues, organizers and terms.
  *
  * A slug only ever contains `a-z`, `0-9` and single inner `-`. Accented Latin letters are
- * transliterated; characters of other scripts (Cyrillic, Greek, CJK, emoji…) cannot be and are
- * treated as separators, i.e. dropped. WordPress would keep them percent-encoded instead; here
- * they are dropped so that a slug is always plain ASCII and can be cut at any character. When
- * nothing is left, `slugify` returns `''` and the caller picks a fallback.
+ * transliterated by the rules below; other scripts by `any-ascii` (Cyrillic `Москва` → `moskva`,
+ * Greek `Αθήνα` → `athina`, Hangul and Han one syllable per character: `서울` → `seo-ul`,
+ * `東京` → `dong-jing`); emoji and symbols are separators, i.e. dropped. WordPress would keep
+ * non-Latin text percent-encoded instead; here a slug is always plain ASCII and can be cut at
+ * any character. When nothing is left, `slugify` returns `''` and the caller picks a fallback.
  */
 
 /** Longest slug, leaving room for a `-<n>` uniqueness suffix inside WordPress's 200 chars. */
@@ -101,6 +103,21 @@ export function transliterate(text: string): string {
     .replace(/\p{M}+/gu, '');
 }
 
+/**
+ * Text of any script as ASCII letters: Latin by {@link transliterate}; Han and Hangul one
+ * syllable per character, each a word of its own; other scripts by `any-ascii`. Emoji and other
+ * pictographs are dropped rather than spelt out (`any-ascii` would write `:grinning:`).
+ */
+function toAscii(text: string): string {
+  // Other scripts before the Latin rules: their NFD would split Hangul syllables into letters
+  // and strip the voicing marks of kana (ジ → シ).
+  const words = text
+    .replace(/\p{Extended_Pictographic}/gu, ' ')
+    .replace(/[\p{Script=Han}\p{Script=Hangul}]/gu, (syllable) => ` ${anyAscii(syllable)} `)
+    .replace(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]+/gu, (run) => anyAscii(run));
+  return anyAscii(transliterate(words));
+}
+
 /** Cuts a slug to {@link SLUG_MAX_LENGTH} without leaving a trailing `-`. */
 function truncateSlug(slug: string): string {
   return slug.length <= SLUG_MAX_LENGTH ? slug : slug.slice(0, SLUG_MAX_LENGTH).replace(/-+$/, '');
@@ -108,7 +125,7 @@ function truncateSlug(slug: string): string {
 
 /**
  * A URL slug like WordPress's `sanitize_title`: HTML tags are removed, letter entities decoded,
- * accents transliterated, apostrophes dropped (`Joe's` → `joes`, as WordPress does), the text
+ * accents and other scripts transliterated, apostrophes dropped (`Joe's` → `joes`, as WordPress does), the text
  * lowercased, every other run of characters outside `a-z0-9` replaced by one `-`, leading and
  * trailing `-` trimmed, and the result cut to 190 characters.
  *
@@ -116,7 +133,7 @@ function truncateSlug(slug: string): string {
  * @example slugify('Café à la Plaça') // 'cafe-a-la-placa'
  */
 export function slugify(text: string): string {
-  const ascii = transliterate(decodeEntities(toPlainText(text))).toLowerCase();
+  const ascii = toAscii(decodeEntities(toPlainText(text))).toLowerCase();
   const slug = ascii
     .replace(/['’‘ʼ]/g, '')
     .replace(/[^a-z0-9]+/g, '-')

@@ -13,10 +13,10 @@ describe('conversions of query and form values', () => {
     expect(toBoolean(input)).toBe(expected);
   });
 
-  it('converts digit strings to integers and keeps anything else', () => {
+  it('converts whole-number strings (a minus sign too) to integers and keeps anything else', () => {
     expect(toInteger('42')).toBe(42);
     expect(toInteger('1.5')).toBe('1.5');
-    expect(toInteger('-1')).toBe('-1');
+    expect(toInteger('-1')).toBe(-1);
   });
 
   it('splits comma lists and keeps repeated values', () => {

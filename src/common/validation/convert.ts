@@ -18,14 +18,15 @@ export function toBoolean(value: unknown): unknown {
 /** Decimal digit strings become numbers; integers pass; anything else is kept for the validator. */
 export function toInteger(value: unknown): unknown {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
   return value;
 }
 
 /** Decimal number strings (`41.38`, `-2`) become numbers; numbers pass; anything else is kept. */
 export function toNumber(value: unknown): unknown {
-  if (typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(value))
+  if (typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(value)) {
     return Number(value);
+  }
   return value;
 }
 

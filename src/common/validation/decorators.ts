@@ -23,7 +23,7 @@ import { isHttpUrl } from '../media/image';
 import { toBoolean, toInteger, toList, toNumber } from './convert';
 import { ProblemContext, reportAs } from './validate-input';
 import { MessageKey } from '../i18n/messages';
-import { POST_STATUSES } from '../status/post-status';
+import { POST_STATUSES } from '../../posts/post-status';
 
 const context = (problem: ProblemContext): ValidationOptions => reportAs(problem);
 
@@ -80,9 +80,9 @@ export function StringParam(options: { allowEmpty?: boolean } = {}): PropertyDec
 }
 
 /** An optional date in any form `parseDateInput` understands. */
-export function DateParam(): PropertyDecorator {
+export function DateParam(example?: string): PropertyDecorator {
   return applyDecorators(
-    documented({ type: 'string' }),
+    documented({ type: 'string', ...(example === undefined ? {} : { example }) }),
     IsOptional(),
     // null (JSON's "no value") is a date not given, as an absent field is.
     Transform(({ value }: { value: unknown }) =>
@@ -109,7 +109,7 @@ export function IdListParam(): PropertyDecorator {
 /** The optional `i18n_language` parameter every route accepts. */
 export function LanguageParam(): PropertyDecorator {
   return applyDecorators(
-    documented({ type: 'string', enum: LANGUAGES }),
+    documented({ type: 'string', enum: LANGUAGES, example: 'en' }),
     IsOptional(),
     IsIn(LANGUAGES, context({ message: 'param.bad-language' })),
   );

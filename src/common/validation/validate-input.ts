@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ClassConstructor, plainToInstance } from 'class-transformer';
-import { validateSync, ValidationError } from 'class-validator';
+import { validateSync, ValidationError, type ValidationArguments } from 'class-validator';
 import { InvalidParamsError, MissingParamsError, ParamProblem } from '../errors/domain-error';
 import { isMessageKey, MessageKey } from '../i18n/messages';
 import { asRecord } from './convert';
@@ -12,25 +12,82 @@ export interface ProblemContext {
   detailCode?: string;
 }
 
-const SEPARATOR = '|';
+/** What travels in a failed constraint's message (validators keep it; custom ones drop `context`). */
+interface Reported {
+  readonly message: string;
+  readonly detailCode: string;
+  /** The constraint's own arguments (a bound, the allowed values). */
+  readonly constraints: readonly unknown[];
+}
 
-/**
- * Validation options that make a failed constraint report `problem`. It travels in the
- * constraint's message, which every validator keeps (custom ones drop `context`).
- */
-export function reportAs(problem: ProblemContext): { message: string } {
+/** Validation options that make a failed constraint report `problem`. */
+export function reportAs(problem: ProblemContext): {
+  message: (args: ValidationArguments) => string;
+} {
   return {
-    message: `${problem.message ?? 'param.invalid'}${SEPARATOR}${problem.detailCode ?? ''}`,
+    message: (args) =>
+      JSON.stringify({
+        message: problem.message ?? 'param.invalid',
+        detailCode: problem.detailCode ?? '',
+        constraints: args.constraints ?? [],
+      } satisfies Reported),
   };
 }
 
+/** Why a constraint of this name fails, as data.details says it. */
+function reasonOf(
+  constraint: string,
+  args: readonly unknown[],
+): Pick<ParamProblem, 'reason' | 'reasonArgs'> {
+  const first = args[0];
+  switch (constraint) {
+    case 'isInt':
+      return { reason: 'reason.not-integer' };
+    case 'min':
+      return { reason: 'reason.min', reasonArgs: { limit: String(first) } };
+    case 'max':
+      return { reason: 'reason.max', reasonArgs: { limit: String(first) } };
+    case 'isIn':
+      return {
+        reason: 'reason.not-in-enum',
+        reasonArgs: { values: Array.isArray(first) ? first.join(', ') : String(first) },
+      };
+    case 'minLength':
+    case 'arrayNotEmpty':
+      return { reason: 'reason.empty' };
+    case 'isString':
+      return { reason: 'reason.not-string' };
+    case 'isArray':
+      return { reason: 'reason.not-list' };
+    case 'matches':
+      return { reason: 'reason.pattern' };
+    case 'isDateInput':
+      return { reason: 'reason.bad-date' };
+    case 'isZone':
+      return { reason: 'reason.bad-zone' };
+    default:
+      return {};
+  }
+}
+
+function reportedOf(text: string): Reported | null {
+  try {
+    const parsed = JSON.parse(text) as Partial<Reported> | null;
+    return typeof parsed?.message === 'string' ? (parsed as Reported) : null;
+  } catch {
+    return null;
+  }
+}
+
 function problemOf(error: ValidationError): ParamProblem {
-  const failed = Object.values(error.constraints ?? {})[0] ?? '';
-  const [message, detailCode] = failed.includes(SEPARATOR) ? failed.split(SEPARATOR) : [];
+  const [constraint, text] = Object.entries(error.constraints ?? {})[0] ?? ['', ''];
+  const reported = reportedOf(text);
+  const message = reported?.message;
   return {
     param: error.property,
     message: isMessageKey(message) ? message : 'param.invalid',
-    ...(detailCode ? { detailCode } : {}),
+    ...(reported?.detailCode ? { detailCode: reported.detailCode } : {}),
+    ...reasonOf(constraint, reported?.constraints ?? []),
   };
 }
 

@@ -59,7 +59,7 @@ export class IndexRouteDto {
   _links?: { self: IndexLinkDto[] };
 }
 
-/** The namespace index in WordPress's shape (TEC §10). */
+/** The namespace index in WordPress's shape (README.md#discovery). */
 @ApiSchema({
   name: 'NamespaceIndex',
   description: "The namespace's routes in WordPress's shape, built from this document.",

@@ -27,7 +27,7 @@ import {
   VENUE_INPUT,
 } from './link-inputs.schema';
 
-/** The writable fields of an event (interface §2); on update every one is optional. */
+/** The writable fields of an event (docs/behaviour.md#writes); on update every one is optional. */
 @ApiExtraModels(LinkByIdDto, CreateVenueDto, CreateOrganizerDto)
 export class EventFieldsDto {
   /** Author user id. */
@@ -105,11 +105,11 @@ export class EventFieldsDto {
   all_day?: boolean;
 
   /** Start date and time, in the event's time zone unless it carries an offset. */
-  @DateParam()
+  @DateParam('2027-03-05 20:00')
   start_date?: string;
 
   /** End date and time, in the event's time zone unless it carries an offset. */
-  @DateParam()
+  @DateParam('2027-03-05 23:00')
   end_date?: string;
 
   /** Featured image: an http(s) URL or a positive integer id; `""` removes it. */

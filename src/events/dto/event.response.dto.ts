@@ -10,7 +10,7 @@ import { EmbeddedTermDto } from '../../terms/dto/term.response.dto';
 import { OrganizerResponseDto } from '../../organizers/dto/organizer.response.dto';
 import { VenueResponseDto } from '../../venues/dto/venue.response.dto';
 import { ImageDto, IMAGE_OR_FALSE } from '../../common/media/image.dto';
-import { POST_STATUSES } from '../../common/status/post-status';
+import { POST_STATUSES } from '../../posts/post-status';
 import { ListTailDto } from '../../common/paging/list-tail.dto';
 
 /** Date parts as zero-padded strings, as TEC sends them. */
@@ -44,7 +44,7 @@ export class CostDetailsDto {
   values!: string[];
 }
 
-/** An event as the API shows it (TEC §1.1 key order). */
+/** An event as the API shows it (key order: docs/behaviour.md#wire-format). */
 @ApiSchema({ name: 'Event', description: 'An event, keys in the order of The Events Calendar.' })
 @ApiExtraModels(VenueResponseDto)
 export class EventResponseDto {
@@ -81,7 +81,7 @@ export class EventResponseDto {
   /** The featured image, or `false` when there is none. */
   @ApiProperty(IMAGE_OR_FALSE)
   image!: ImageDto | false;
-  /** Null in a list for a password-protected event not unlocked (TEC §1.4), as are the flags below. */
+  /** Null in a list for a password-protected event not unlocked (docs/behaviour.md#password-protected-events), as are the flags below. */
   all_day!: boolean | null;
   /** Start in the event's time zone, `YYYY-MM-DD HH:MM:SS`. */
   start_date!: string;
@@ -137,7 +137,7 @@ export class EventResponseDto {
   i18n_translations!: string[];
 }
 
-/** A page of events (TEC §2.1 key order). */
+/** A page of events (key order: docs/behaviour.md#lists). */
 @ApiSchema({ name: 'EventList', description: 'A page of events.' })
 export class EventListResponseDto extends ListTailDto {
   events!: EventResponseDto[];

@@ -1,3 +1,4 @@
+import { ModifiedOrderParamsDto } from '../../common/paging/change-params.dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_RADIUS_KM } from '../../common/geo/geo';
 import { PageParam, PerPageParam } from '../../common/paging/paging-params';
@@ -17,8 +18,8 @@ import {
   StringParam,
 } from '../../common/validation/decorators';
 
-/** Query of `GET /events` (interface §4, TEC §7). */
-export class ListEventsQueryDto {
+/** Query of `GET /events` (docs/behaviour.md#lists). */
+export class ListEventsQueryDto extends ModifiedOrderParamsDto {
   /** Page of results, from 1. */
   @PageParam()
   page?: number;
@@ -28,11 +29,11 @@ export class ListEventsQueryDto {
   per_page?: number;
 
   /** Events starting on or after this date (whole day unless `strict_dates`). */
-  @DateParam()
+  @DateParam('today')
   start_date?: string;
 
   /** Events ending on or before this date (whole day unless `strict_dates`). */
-  @DateParam()
+  @DateParam('+3 months')
   end_date?: string;
 
   /** Events starting before this date. */

@@ -1,5 +1,4 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { OrganizerEntity } from '../../organizers/entities/organizer.entity';
 import { EventEntity } from './event.entity';
 
 /** An organizer linked to an event; `position` keeps the order they were given in. */
@@ -19,7 +18,9 @@ export class EventOrganizerEntity {
   @JoinColumn({ name: 'event_id' })
   event?: EventEntity;
 
-  @ManyToOne(() => OrganizerEntity, { onDelete: 'CASCADE' })
+  // The organizer side is named, not imported: the organizers' entities belong to their module. The
+  // relation exists for the foreign key; no query loads it.
+  @ManyToOne('OrganizerEntity', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'organizer_id' })
-  organizer?: OrganizerEntity;
+  organizer?: object;
 }

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { PostStatus } from '../../common/status/post-status';
-import { TermEntity } from '../../terms/entities/term.entity';
+import { PostStatus } from '../../posts/post-status';
 import { EventEntity } from './event.entity';
 
 /**
@@ -69,7 +68,9 @@ export class EventTermListingEntity {
   @JoinColumn({ name: 'event_id' })
   event?: EventEntity;
 
-  @ManyToOne(() => TermEntity, { onDelete: 'CASCADE' })
+  // The term side is named, not imported: the terms' entities belong to their module. The
+  // relation exists for the foreign key; no query loads it.
+  @ManyToOne('TermEntity', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'term_id' })
-  term?: TermEntity;
+  term?: object;
 }

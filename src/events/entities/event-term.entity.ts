@@ -1,5 +1,4 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { TermEntity } from '../../terms/entities/term.entity';
 import { EventEntity } from './event.entity';
 
 /** A category or tag on an event. `idx_event_terms_term` serves the event list's term filters. */
@@ -16,7 +15,9 @@ export class EventTermEntity {
   @JoinColumn({ name: 'event_id' })
   event?: EventEntity;
 
-  @ManyToOne(() => TermEntity, { onDelete: 'CASCADE' })
+  // The term side is named, not imported: the terms' entities belong to their module. The
+  // relation exists for the foreign key; no query loads it.
+  @ManyToOne('TermEntity', { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'term_id' })
-  term?: TermEntity;
+  term?: object;
 }

@@ -1,9 +1,9 @@
 import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
 import { EventTranslationEntity } from './event-translation.entity';
 
-import { PostStatus } from '../../common/status/post-status';
+import { PostStatus } from '../../posts/post-status';
 
-export { POST_STATUSES, type PostStatus } from '../../common/status/post-status';
+export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
 
 /**
  * An event. Instants are UTC `DATETIME`s; `timezone` is the IANA zone (or `UTC+2` offset) the
@@ -30,6 +30,7 @@ export { POST_STATUSES, type PostStatus } from '../../common/status/post-status'
   'author',
 ])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
+@Index('idx_events_modified', ['modifiedUtc', 'id'])
 @Index('idx_events_venue', [
   'venueId',
   'hideFromListings',

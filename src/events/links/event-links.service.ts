@@ -10,7 +10,7 @@ import { Language } from '../../common/i18n/language';
 import { validateInput } from '../../common/validation/validate-input';
 import { CreateOrganizerDto } from '../../organizers/dto/create-organizer.dto';
 import { OrganizersService, OrganizerView } from '../../organizers/organizers.service';
-import { Taxonomy } from '../../terms/entities/term.entity';
+import { Taxonomy } from '../../terms/taxonomy';
 import { TermsService, TermView } from '../../terms/terms.service';
 import { CreateVenueDto } from '../../venues/dto/create-venue.dto';
 import { VenuesService, VenueView } from '../../venues/venues.service';
@@ -85,6 +85,11 @@ const NO_LINKS: EventLinks = { venue: null, organizers: [], terms: [] };
  * checking that what they name exists, creating inline venues, organizers and new terms, and
  * loading what a page of events shows with a fixed number of queries.
  */
+
+/** A term list naming a category or tag that does not exist. */
+function unknownTerm(param: string): ParamProblem {
+  return { param, message: 'param.invalid', reason: 'reason.unknown-term' };
+}
 @Injectable()
 export class EventLinksService {
   constructor(
@@ -106,7 +111,7 @@ export class EventLinksService {
       const inputs = dto[field] === undefined ? null : readTermInput(dto[field]);
       if (inputs === null) continue;
       const found = await this.terms.findForEvent(taxonomy, inputs, language);
-      if (found.unknownIds.length > 0) problems.push({ param: field, message: 'param.invalid' });
+      if (found.unknownIds.length > 0) problems.push(unknownTerm(field));
       terms[taxonomy] = { ids: found.ids, newNames: found.newNames };
     }
     return {
@@ -161,11 +166,14 @@ export class EventLinksService {
     const venueIds = [
       ...new Set(events.flatMap((event) => (event.venueId ? [event.venueId] : []))),
     ];
-    const organizerRows = await this.events.findOrganizerLinks(eventIds);
+    const [organizerRows, termLinks] = await Promise.all([
+      this.events.findOrganizerLinks(eventIds),
+      this.events.findTermLinks(eventIds),
+    ]);
     const [venues, organizers, terms] = await Promise.all([
       this.venues.findViews(venueIds),
       this.organizers.findViews([...new Set(organizerRows.map((row) => row.organizerId))]),
-      this.terms.findForEvents(eventIds, language),
+      this.terms.findForEvents(termLinks, language),
     ]);
     const byEvent = new Map<number, EventLinks>();
     for (const event of events) {
@@ -193,15 +201,16 @@ export class EventLinksService {
       const inputs = query[field];
       if (!inputs) continue;
       const ids = await this.terms.resolveFilter(taxonomy, inputs);
-      if (ids === null) problems.push({ param: field, message: 'param.invalid' });
+      if (ids === null) problems.push(unknownTerm(field));
       else if (taxonomy === 'tribe_events_cat') filter.categoryIds = ids;
       else filter.tagIds = ids;
     }
     if (query.venue) {
       const ids = query.venue.map(Number);
       const found = await this.venues.existingIds(ids);
-      if (ids.some((id) => !found.has(id)))
+      if (ids.some((id) => !found.has(id))) {
         problems.push({ param: 'venue', message: 'param.invalid' });
+      }
       filter.venueIds = ids;
     }
     if (query.organizer) {

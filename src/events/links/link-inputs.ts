@@ -16,7 +16,7 @@ export type VenueInput = LinkedPostInput | { readonly kind: 'clear' };
 
 const DIGITS = /^\s*[1-9]\d*\s*$/;
 
-/** `null`, `""`, `0`, `"0"`, `false` and `[]` mean "none" (contract §2). */
+/** `null`, `""`, `0`, `"0"`, `false` and `[]` mean "none" (docs/behaviour.md#writes). */
 function isEmptyValue(raw: unknown): boolean {
   return (
     raw === null ||
@@ -113,9 +113,9 @@ export function readTermInput(raw: unknown): string[] | null {
   } else return null;
   const terms: string[] = [];
   for (const item of items) {
-    if (typeof item === 'number' && Number.isSafeInteger(item) && item > 0)
+    if (typeof item === 'number' && Number.isSafeInteger(item) && item > 0) {
       terms.push(String(item));
-    else if (typeof item === 'string') terms.push(...commaList(item));
+    } else if (typeof item === 'string') terms.push(...commaList(item));
     else return null;
   }
   return [...new Set(terms)];

@@ -1,5 +1,5 @@
-import { EntityManager, In } from 'typeorm';
-import { TermEntity } from '../../terms/entities/term.entity';
+import { EntityManager } from 'typeorm';
+import { ancestorIds, subtreeIds } from '../../terms/term-catalog';
 import { countedKeys, moveDayCounts, recountAll, recountTerms } from './day-counts';
 
 /**
@@ -111,35 +111,6 @@ export async function refreshEventListing(
   await moveDayCounts(manager, before, await countedKeys(manager, eventId));
 }
 
-/** `termId` and every category above it (none for 0). */
-async function withAncestors(manager: EntityManager, termId: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let id = termId; id !== 0 && !ids.includes(id);) {
-    ids.push(id);
-    const term = await manager.findOne(TermEntity, {
-      select: { id: true, parent: true },
-      where: { id },
-    });
-    id = term?.parent ?? 0;
-  }
-  return ids;
-}
-
-/** `termId` and every category below it. */
-async function subtree(manager: EntityManager, termId: number): Promise<number[]> {
-  const ids = [termId];
-  let level = [termId];
-  while (level.length > 0) {
-    const children = await manager.find(TermEntity, {
-      select: { id: true },
-      where: { parent: In(level) },
-    });
-    level = children.map((child) => child.id).filter((id) => !ids.includes(id));
-    ids.push(...level);
-  }
-  return ids;
-}
-
 /**
  * Rewrites the listing rows of every event filed under `termId` or a category below it, after
  * a change of the tree above them (`termId` moved away from `formerParent`), and counts the
@@ -152,7 +123,7 @@ export async function refreshTermListing(
   formerParent: number,
   removing = false,
 ): Promise<void> {
-  const terms = await subtree(manager, termId);
+  const terms = await subtreeIds(manager, termId);
   const marks = terms.map(() => '?').join(', ');
   const filed = `SELECT et.event_id FROM event_terms et WHERE et.term_id IN (${marks})`;
   // A derived table, so MySQL reads the events before it deletes from the same statement's table.
@@ -166,8 +137,8 @@ export async function refreshTermListing(
     removing ? [...terms, termId] : terms,
   );
   const above = new Set([
-    ...(await withAncestors(manager, formerParent)),
-    ...(await withAncestors(manager, removing ? formerParent : termId)),
+    ...(await ancestorIds(manager, formerParent)),
+    ...(await ancestorIds(manager, removing ? formerParent : termId)),
   ]);
   if (!removing) above.delete(termId);
   else above.add(termId);

@@ -54,6 +54,8 @@ export function windowPlan(filter: EventListFilter): WindowPlan | null {
     filter.organizerIds,
     filter.geoloc,
     filter.nearVenueIds,
+    filter.modifiedAfter,
+    filter.modifiedBefore,
   ];
   if (other.some((value) => value !== undefined)) return null;
   const termFilters = [filter.categoryIds, filter.tagIds].filter((ids) => ids !== undefined);

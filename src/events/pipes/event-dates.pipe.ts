@@ -1,6 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
-import { parseDateInput } from '../../common/dates/parse-date';
+import { readDateParam } from '../../common/dates/parse-date';
 import { defaultListWindow, endOfDay, startOfDay } from '../../common/dates/window';
 import { siteZoneOf } from '../../common/clock/site-zone';
 import { Clock } from '../../common/clock/clock';
@@ -20,7 +20,7 @@ export interface EventDateBounds {
 const RELATIVE_BOUNDS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
 /**
- * Turns the date parameters of `GET /events` into bounds (TEC §7): naive inputs are read in the
+ * Turns the date parameters of `GET /events` into bounds (docs/behaviour.md#lists): naive inputs are read in the
  * site's zone; without `strict_dates` `start_date` means the start of its day and every other
  * bound the end of its day; with none of `starts_*`/`ends_*` the default window (yesterday to 24
  * months ahead) fills a missing `start_date`/`end_date`; `include` drops the window entirely.
@@ -43,16 +43,8 @@ export class EventDatesPipe implements PipeTransform<unknown, EventDateBounds> {
     if (Array.isArray(include) && include.length > 0) return {};
     const now = this.clock.now();
     const strict = toBoolean(source['strict_dates']) === true;
-    const read = (name: string): DateTime | undefined => {
-      const value = source[name];
-      if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-      const parsed = parseDateInput(
-        typeof value === 'string' ? value.trim() : value,
-        this.siteZone,
-        now,
-      );
-      return parsed?.setZone(this.siteZone) ?? undefined;
-    };
+    const read = (name: string): DateTime | undefined =>
+      readDateParam(source, name, this.siteZone, now)?.setZone(this.siteZone);
     const dayEnd = (value: DateTime | undefined): DateTime | undefined =>
       value && !strict ? endOfDay(value) : value;
     const usesRelative = RELATIVE_BOUNDS.some((name) => source[name] !== undefined);

@@ -11,10 +11,10 @@ import {
 } from '../../common/validation/decorators';
 import { notGivenIfNull } from '../../common/validation/convert';
 import { reportAs } from '../../common/validation/validate-input';
-import { POST_STATUSES, PostStatus } from '../../events/entities/event.entity';
+import { POST_STATUSES, PostStatus } from '../../posts/post-status';
 import { ShortTextParam } from './linked-post-params';
 
-/** The writable fields venues and organizers share (TEC §5.5); on update every one is optional. */
+/** The writable fields venues and organizers share (docs/behaviour.md#venues-and-organizers); on update every one is optional. */
 export class LinkedPostFieldsDto {
   /** Author user id; a create defaults to the caller. */
   @IntegerParam(1)

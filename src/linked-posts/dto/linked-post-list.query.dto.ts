@@ -1,3 +1,4 @@
+import { ModifiedOrderParamsDto } from '../../common/paging/change-params.dto';
 import { PageParam, PerPageParam } from '../../common/paging/paging-params';
 import {
   BooleanParam,
@@ -7,8 +8,8 @@ import {
   StringParam,
 } from '../../common/validation/decorators';
 
-/** Query of `GET /venues` and `GET /organizers` (TEC §8.1). */
-export class LinkedPostListQueryDto {
+/** Query of `GET /venues` and `GET /organizers` (docs/behaviour.md#venues-and-organizers). */
+export class LinkedPostListQueryDto extends ModifiedOrderParamsDto {
   /** Page of results, from 1. */
   @PageParam()
   page?: number;

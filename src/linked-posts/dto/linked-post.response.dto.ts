@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LANGUAGES } from '../../common/i18n/language';
 import { ImageDto } from '../../common/media/image.dto';
-import { POST_STATUSES } from '../../common/status/post-status';
+import { POST_STATUSES } from '../../posts/post-status';
 
 /**
  * What venues and organizers show alike. Empty values are left out of the body (TEC filters

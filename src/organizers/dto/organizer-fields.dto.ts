@@ -1,7 +1,7 @@
 import { LinkedPostFieldsDto } from '../../linked-posts/dto/linked-post-fields.dto';
 import { NameParam, ShortTextParam } from '../../linked-posts/dto/linked-post-params';
 
-/** The writable fields of an organizer (TEC §5.5); on update every one is optional. */
+/** The writable fields of an organizer (docs/behaviour.md#venues-and-organizers); on update every one is optional. */
 export class OrganizerFieldsDto extends LinkedPostFieldsDto {
   /** Organizer name (plain text, at most 255 characters). */
   @NameParam()

@@ -2,7 +2,7 @@ import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ListTailDto } from '../../common/paging/list-tail.dto';
 import { LinkedPostResponseDto } from '../../linked-posts/dto/linked-post.response.dto';
 
-/** An organizer as the API shows it (TEC §1.3 key order; empty fields left out). */
+/** An organizer as the API shows it (key order: docs/behaviour.md#venues-and-organizers; empty fields left out). */
 @ApiSchema({
   name: 'Organizer',
   description: 'An organizer, keys in the order of The Events Calendar; empty fields are left out.',
@@ -15,7 +15,7 @@ export class OrganizerResponseDto extends LinkedPostResponseDto {
   email?: string;
 }
 
-/** A page of organizers (TEC §2.1 key order). */
+/** A page of organizers (key order: docs/behaviour.md#lists). */
 @ApiSchema({ name: 'OrganizerList', description: 'A page of organizers.' })
 export class OrganizerListResponseDto extends ListTailDto {
   organizers!: OrganizerResponseDto[];

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
-import { PostStatus } from '../../events/entities/event.entity';
+import { PostStatus } from '../../posts/post-status';
 import { OrganizerTranslationEntity } from './organizer-translation.entity';
 
 /**
@@ -8,6 +8,7 @@ import { OrganizerTranslationEntity } from './organizer-translation.entity';
  */
 @Entity('organizers')
 @Index('idx_organizers_listing', ['status', 'dateUtc', 'id'])
+@Index('idx_organizers_modified', ['modifiedUtc', 'id'])
 export class OrganizerEntity {
   @PrimaryColumn({ type: 'int', unsigned: true })
   id!: number;

@@ -1,3 +1,4 @@
+import { ChangeParamsDto } from '../../common/paging/change-params.dto';
 import { PageParam, PerPageParam } from '../../common/paging/paging-params';
 import {
   BooleanParam,
@@ -7,8 +8,8 @@ import {
   StringParam,
 } from '../../common/validation/decorators';
 
-/** Query of `GET /categories` and `GET /tags` (TEC §8.2). */
-export class ListTermsQueryDto {
+/** Query of `GET /categories` and `GET /tags` (docs/behaviour.md#categories-and-tags). */
+export class ListTermsQueryDto extends ChangeParamsDto {
   /** Page of results, from 1; a page past the end is empty. */
   @PageParam()
   page?: number;
@@ -39,7 +40,8 @@ export class ListTermsQueryDto {
 
   /**
    * `name` (default, case-insensitive), `id`, `slug`, `count`, `description`, `parent`,
-   * `term_group`, `include` (the include list's order), `slug__in`, `include_slugs`, `none`.
+   * `modified`, `term_group`, `include` (the include list's order), `slug__in`,
+   * `include_slugs`, `none`.
    */
   @StringParam()
   orderby?: string;

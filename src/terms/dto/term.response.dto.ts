@@ -16,7 +16,7 @@ export class TermUrlsDto {
   up?: string;
 }
 
-/** A category or tag as its own routes show it (TEC §1.5a key order, then the language keys). */
+/** A category or tag as its own routes show it (key order: docs/behaviour.md#categories-and-tags, then the language keys). */
 @ApiSchema({
   name: 'Term',
   description: 'A category or tag, keys in the order of The Events Calendar.',
@@ -52,7 +52,7 @@ export class TermResponseDto {
   i18n_translations!: string[];
 }
 
-/** A category or tag embedded in an event (TEC §1.5b key order, then the language keys). */
+/** A category or tag embedded in an event (key order: docs/behaviour.md#links-on-events, then the language keys). */
 @ApiSchema({
   name: 'EventTerm',
   description: 'A category or tag inside an event, in the shape The Events Calendar embeds.',

@@ -1,17 +1,18 @@
 import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
 import { TermTranslationEntity } from './term-translation.entity';
 
-/** The taxonomies of the service, named as TEC names them on the wire. */
-export const TAXONOMIES = ['tribe_events_cat', 'post_tag'] as const;
-export type Taxonomy = (typeof TAXONOMIES)[number];
+import { Taxonomy } from '../taxonomy';
+
+export { TAXONOMIES, type Taxonomy } from '../taxonomy';
 
 /**
- * A category or tag. Categories and tags share this id space (contract §1); slugs are unique
+ * A category or tag. Categories and tags share this id space (docs/behaviour.md#ids-and-routes); slugs are unique
  * within a taxonomy. `parent` is 0 for a top-level category and always 0 for tags.
  */
 @Entity('terms')
 @Index('uq_terms_taxonomy_slug', ['taxonomy', 'slug'], { unique: true })
 @Index('idx_terms_taxonomy_parent', ['taxonomy', 'parent'])
+@Index('idx_terms_taxonomy_modified', ['taxonomy', 'modifiedUtc', 'id'])
 export class TermEntity {
   @PrimaryGeneratedColumn({ type: 'int', unsigned: true })
   id!: number;
@@ -24,6 +25,10 @@ export class TermEntity {
 
   @Column({ type: 'int', unsigned: true, default: 0 })
   parent!: number;
+
+  /** When the term or one of its texts last changed (UTC); terms made before it existed carry the migration's time. */
+  @Column({ name: 'modified_utc', type: 'datetime', default: () => 'CURRENT_TIMESTAMP' })
+  modifiedUtc!: Date;
 
   /**
    * Linked events stored as `publish`, kept up to date by every event write in its transaction,

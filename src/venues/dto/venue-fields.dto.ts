@@ -2,7 +2,7 @@ import { BooleanParam, NumberParam } from '../../common/validation/decorators';
 import { LinkedPostFieldsDto } from '../../linked-posts/dto/linked-post-fields.dto';
 import { NameParam, ShortTextParam } from '../../linked-posts/dto/linked-post-params';
 
-/** The writable fields of a venue (TEC §5.5); on update every one is optional. */
+/** The writable fields of a venue (docs/behaviour.md#venues-and-organizers); on update every one is optional. */
 export class VenueFieldsDto extends LinkedPostFieldsDto {
   /** Venue name (plain text, at most 255 characters). */
   @NameParam()

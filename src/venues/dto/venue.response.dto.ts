@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ListTailDto } from '../../common/paging/list-tail.dto';
 import { LinkedPostResponseDto } from '../../linked-posts/dto/linked-post.response.dto';
 
-/** A venue as the API shows it (TEC §1.2 key order; empty fields left out). */
+/** A venue as the API shows it (key order: docs/behaviour.md#venues-and-organizers; empty fields left out). */
 @ApiSchema({
   name: 'Venue',
   description: 'A venue, keys in the order of The Events Calendar; empty fields are left out.',
@@ -30,7 +30,7 @@ export class VenueResponseDto extends LinkedPostResponseDto {
   show_map_link!: boolean;
 }
 
-/** A page of venues (TEC §2.1 key order). */
+/** A page of venues (key order: docs/behaviour.md#lists). */
 @ApiSchema({ name: 'VenueList', description: 'A page of venues.' })
 export class VenueListResponseDto extends ListTailDto {
   venues!: VenueResponseDto[];

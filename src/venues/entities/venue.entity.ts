@@ -1,5 +1,5 @@
 import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
-import { PostStatus } from '../../events/entities/event.entity';
+import { PostStatus } from '../../posts/post-status';
 import { VenueTranslationEntity } from './venue-translation.entity';
 
 /**
@@ -9,6 +9,7 @@ import { VenueTranslationEntity } from './venue-translation.entity';
  */
 @Entity('venues')
 @Index('idx_venues_listing', ['status', 'dateUtc', 'id'])
+@Index('idx_venues_modified', ['modifiedUtc', 'id'])
 @Index('idx_venues_geo', ['geoLat', 'geoLng'])
 export class VenueEntity {
   @PrimaryColumn({ type: 'int', unsigned: true })

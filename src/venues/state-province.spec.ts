@@ -1,4 +1,4 @@
-import { deriveStateProvince } from './venues.service';
+import { deriveStateProvince } from './state-province';
 
 describe('deriveStateProvince', () => {
   it.each([

@@ -9,12 +9,16 @@ import {
   CountedEvent,
   DayKey,
   dayKeys,
-} from '../../events/listing/day-counts';
-import { driverErrorCode, isDuplicateKey } from '../sql-values';
-import { loadConfig } from '../../config/load-config';
-import { databaseKind, DatabaseKind, resolveDataSourceOptions } from '../data-source.options';
-import type { PostKind } from '../posts/post.entity';
-import type { Taxonomy } from '../../terms/entities/term.entity';
+} from '../../src/events/listing/day-counts';
+import { driverErrorCode, isDuplicateKey } from '../../src/database/sql-values';
+import { loadConfig } from '../../src/config/load-config';
+import {
+  databaseKind,
+  DatabaseKind,
+  resolveDataSourceOptions,
+} from '../../src/database/data-source.options';
+import type { PostKind } from '../../src/posts/post.entity';
+import type { Taxonomy } from '../../src/terms/entities/term.entity';
 import {
   CATEGORY_TAXONOMY,
   createLinkChooser,
@@ -141,8 +145,9 @@ function firstNumber(rows: unknown, column: string): number {
   const value: unknown = (row as Record<string, unknown>)[column];
   if (value === null || value === undefined) return 0;
   const number = Number(value);
-  if (!Number.isSafeInteger(number))
+  if (!Number.isSafeInteger(number)) {
     throw new Error(`Unexpected ${column}: ${JSON.stringify(value)}`);
+  }
   return number;
 }
 

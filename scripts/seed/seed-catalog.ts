@@ -1,9 +1,10 @@
-import { LANGUAGES, type Language } from '../../common/i18n/language';
-import { nameKey } from '../../common/text/name-key';
-import { slugify } from '../../common/text/slug';
-import type { PostStatus } from '../../events/entities/event.entity';
-import type { Taxonomy } from '../../terms/entities/term.entity';
-import { toSqlDateTime } from '../sql-values';
+import { LANGUAGES, type Language } from '../../src/common/i18n/language';
+import { nameKey } from '../../src/common/text/name-key';
+import { slugify } from '../../src/common/text/slug';
+import { deriveStateProvince } from '../../src/venues/state-province';
+import type { PostStatus } from '../../src/events/entities/event.entity';
+import type { Taxonomy } from '../../src/terms/entities/term.entity';
+import { toSqlDateTime } from '../../src/database/sql-values';
 import {
   chance,
   DAY,
@@ -653,17 +654,13 @@ function pickCity(random: Random, zone: SeedZone, physicalOnly: boolean): SeedCi
   return pickWeighted(random, cities);
 }
 
-/**
- * The `stateprovince` the service derives: the state when the country is empty or the United
- * States (`US`, `United States`), else the province.
- */
+/** The `stateprovince` the service stores for a venue written with these parts. */
 export function stateProvinceOf(
   country: string | null,
   state: string | null,
   province: string | null,
 ): string | null {
-  const name = (country ?? '').trim().toLowerCase();
-  return name === '' || name === 'us' || name === 'united states' ? state : province;
+  return deriveStateProvince(state ?? '', province ?? '', country ?? '') || null;
 }
 
 /** A coordinate at most `jitter` degrees from `centre`, to 6 decimals (~0.1 m). */

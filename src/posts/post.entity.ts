@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** The kinds of item that share one id space (contract §1). */
+/** The kinds of item that share one id space (docs/behaviour.md#ids-and-routes). */
 export type PostKind = 'event' | 'venue' | 'organizer';
 
 /**

@@ -1,6 +1,6 @@
 import { Brackets, WhereExpressionBuilder } from 'typeorm';
 import { Visibility } from '../access/visibility';
-import { PostStatus } from '../common/status/post-status';
+import { PostStatus } from './post-status';
 
 /**
  * Adds to `any` (an OR group) the rows of `alias` whose status is one of `statuses` as a reader

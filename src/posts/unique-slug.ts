@@ -1,9 +1,18 @@
 import { Brackets, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { nextSlugCandidate } from '../common/text/slug';
-import { RetryableConflictError } from './database-errors';
-import { escapeLike, isDuplicateKey } from './sql-values';
+import { DomainError } from '../common/errors/domain-error';
+import { RetryableConflictError } from '../database/database-errors';
+import { escapeLike, isDuplicateKey } from '../database/sql-values';
 
 const MAX_SLUG_ATTEMPTS = 5;
+
+/**
+ * How a create takes its slug: `next-free` takes the first free one made from the base (`base`,
+ * `base-2`, ...); `exact` takes the base itself or nothing: when it is taken (by any item in the
+ * scope, trashed ones included), the write is refused with 412 `rest_precondition_failed`, as a
+ * create sent with `If-None-Match: *` asks.
+ */
+export type SlugRule = 'next-free' | 'exact';
 
 /** Where a slug must be unique: a table with `id` and `slug`, optionally narrowed by columns. */
 export interface SlugScope<T extends ObjectLiteral> {
@@ -47,7 +56,17 @@ export async function writeWithUniqueSlug<T extends ObjectLiteral>(
   base: string,
   ownId: number,
   write: (slug: string) => Promise<unknown>,
+  rule: SlugRule = 'next-free',
 ): Promise<string> {
+  if (rule === 'exact') {
+    // The unique index alone decides: no search for `base-N` candidates.
+    try {
+      await write(base);
+      return base;
+    } catch (error: unknown) {
+      throw isDuplicateKey(error) ? new DomainError('itemExists') : error;
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     const slug = await freeSlug(manager, scope, base, ownId);
     try {

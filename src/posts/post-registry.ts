@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { eventAccess } from '../../access/event-access';
-import { Viewer } from '../../access/viewer';
-import { EventEntity } from '../../events/entities/event.entity';
+import { eventAccess } from '../access/event-access';
+import { Viewer } from '../access/viewer';
 import { PostEntity, PostKind } from './post.entity';
-import { UnitOfWork } from '../unit-of-work';
+import { UnitOfWork } from '../database/unit-of-work';
+import { PostLinks } from './post-links';
 
 /** Hands out ids from the shared id space and tells which kind an id belongs to. */
 @Injectable()
 export class PostRegistry {
-  constructor(private readonly unit: UnitOfWork) {}
+  constructor(
+    private readonly unit: UnitOfWork,
+    private readonly links: PostLinks,
+  ) {}
 
   /** Takes a new id for an item of `kind`, inside the caller's transaction. */
   async allocate(manager: EntityManager, kind: PostKind): Promise<number> {
@@ -39,10 +42,7 @@ export class PostRegistry {
    * read) and, when password-protected, may edit.
    */
   async isEventVisibleTo(id: number, viewer: Viewer, now: Date): Promise<boolean> {
-    const event = await this.unit.manager.getRepository(EventEntity).findOne({
-      where: { id },
-      select: { id: true, status: true, author: true, dateUtc: true, passwordHash: true },
-    });
+    const event = await this.links.eventAccessFields(id);
     return event !== null && eventAccess(event, viewer, now) === 'open';
   }
 }

@@ -1,6 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
-import { LANGUAGES } from '../../common/i18n/language';
-import { nameKey } from '../../common/text/name-key';
+import { LANGUAGES } from '../../src/common/i18n/language';
+import { nameKey } from '../../src/common/text/name-key';
 import {
   CATEGORY_TAXONOMY,
   createLinkChooser,
@@ -50,7 +50,7 @@ import {
   translationLanguages,
   translationRows,
 } from './seed-data';
-import { toSqlDateTime } from '../sql-values';
+import { toSqlDateTime } from '../../src/database/sql-values';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
 const DAY = 86_400_000;
@@ -359,9 +359,12 @@ describe('stateProvinceOf', () => {
   it('is the state in the United States or without a country, else the province', () => {
     expect(stateProvinceOf('United States', 'NY', 'Kings')).toBe('NY');
     expect(stateProvinceOf('US', 'CA', null)).toBe('CA');
-    expect(stateProvinceOf(' united states ', 'CA', 'X')).toBe('CA');
+    // As the service: the country's name is matched as written (trimmed), not case-folded.
+    expect(stateProvinceOf(' United States ', 'CA', 'X')).toBe('CA');
+    expect(stateProvinceOf('united states', 'CA', 'X')).toBe('X');
     expect(stateProvinceOf('', 'Ohio', 'X')).toBe('Ohio');
-    expect(stateProvinceOf(null, null, 'X')).toBeNull();
+    expect(stateProvinceOf(null, null, 'X')).toBe('X');
+    expect(stateProvinceOf(null, null, null)).toBeNull();
     expect(stateProvinceOf('Spain', 'Catalunya', 'Barcelona')).toBe('Barcelona');
     expect(stateProvinceOf('United Kingdom', null, null)).toBeNull();
   });
@@ -404,6 +407,10 @@ describe('generateVenue', () => {
     const spainWithState = venues.filter((v) => v.country === 'Spain' && v.state !== null);
     expect(spainWithState.length).toBeGreaterThan(0);
     for (const venue of spainWithState) expect(venue.stateprovince).toBe(venue.province);
+    // The service's rule, not a copy: no country and no state shows the province.
+    expect(stateProvinceOf(null, null, 'Barcelona')).toBe('Barcelona');
+    expect(stateProvinceOf('us', 'NY', 'New York')).toBe('New York');
+    expect(stateProvinceOf(' US ', 'NY', null)).toBe('NY');
   });
 
   it('puts venues in a city of their zone, near its centre, ~85% with coordinates', () => {
@@ -483,8 +490,9 @@ describe('generateOrganizer', () => {
     expect(new Set(organizers.map((o) => o.slug)).size).toBe(organizers.length);
     for (const organizer of organizers) {
       expect(organizer.slug.endsWith(`-${organizer.id}`)).toBe(true);
-      if (organizer.email !== null)
+      if (organizer.email !== null) {
         expect(organizer.email).toMatch(/^[a-z]+@[a-z0-9-]+\.example\.net$/);
+      }
       if (organizer.website !== null) expect(organizer.website).toMatch(/^https:\/\//);
       expect(organizer.translations[0]?.language).toBe(organizer.originalLanguage);
     }

@@ -1,11 +1,15 @@
 import { IANAZone, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from 'luxon';
-import { fromWallClock, shiftCalendarDate, type CalendarDate } from '../../common/dates/calendar';
-import { allDayBounds } from '../../common/dates/window';
-import { LANGUAGES, type Language } from '../../common/i18n/language';
-import { slugify } from '../../common/text/slug';
-import type { PostStatus } from '../../events/entities/event.entity';
-import { toSqlDateTime } from '../sql-values';
-import { LISTING_COPIED_COLUMNS } from '../../events/listing/term-listing';
+import {
+  fromWallClock,
+  shiftCalendarDate,
+  type CalendarDate,
+} from '../../src/common/dates/calendar';
+import { allDayBounds } from '../../src/common/dates/window';
+import { LANGUAGES, type Language } from '../../src/common/i18n/language';
+import { slugify } from '../../src/common/text/slug';
+import type { PostStatus } from '../../src/events/entities/event.entity';
+import { toSqlDateTime } from '../../src/database/sql-values';
+import { LISTING_COPIED_COLUMNS } from '../../src/events/listing/term-listing';
 
 /**
  * Pure generators of realistic demo events for `npm run seed`: everything here depends only on

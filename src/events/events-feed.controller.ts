@@ -1,0 +1,83 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentViewer } from '../access/current-viewer.decorator';
+import { Viewer } from '../access/viewer';
+import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { InvalidParamsError } from '../common/errors/domain-error';
+import { Lang } from '../common/i18n/lang.decorator';
+import { Language } from '../common/i18n/language';
+import { ApiLinks, NAMESPACE } from '../common/links/links';
+import { Links } from '../common/links/links.decorator';
+import { ApiFeed } from '../common/openapi/route-docs';
+import { FeedPagingPipe, Paging } from '../common/paging/paging';
+import { RouteIdPipe } from '../common/validation/route-id.pipe';
+import { EventQueryDto } from './dto/event-query.dto';
+import { ListEventsQueryDto } from './dto/list-events.query.dto';
+import { EventsPresenter } from './events.presenter';
+import { EventsService } from './events.service';
+import { asCalendar } from './feed/ical';
+import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
+
+/**
+ * The events as iCalendar feeds (docs/behaviour.md#icalendar-feeds): an events query, whatever its filters, as a
+ * calendar a calendar app subscribes to, and one event as a calendar of one.
+ */
+@ApiTags('events')
+@Controller(NAMESPACE)
+export class EventsFeedController {
+  constructor(
+    private readonly events: EventsService,
+    private readonly presenter: EventsPresenter,
+  ) {}
+
+  /** Events as iCalendar: every filter of the events list, 50 a page by default (at most 200). */
+  @Get('events.ics')
+  @ApiFeed({
+    description: 'A page of events as an iCalendar (RFC 5545) calendar.',
+    list: true,
+    errors: ['eventPageNotFound'],
+  })
+  async feed(
+    @Query() query: ListEventsQueryDto,
+    @Query(FeedPagingPipe) paging: Paging,
+    @Query(EventDatesPipe) bounds: EventDateBounds,
+    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    if (query.sync_token !== undefined) throw InvalidParamsError.of('sync_token');
+    const page = await this.events.list(query, bounds, paging, language, viewer, modified);
+    asCalendar(response, page);
+    return this.presenter.calendar(page.views, language, links);
+  }
+
+  /** One event as iCalendar. */
+  @Get('events/:id.ics')
+  @ApiFeed({
+    by: 'id',
+    description: 'The event as an iCalendar (RFC 5545) calendar of one event.',
+    errors: [
+      'notAnEvent',
+      'eventNotFound',
+      'eventNotAccessible',
+      'eventPasswordProtected',
+      'eventTrashed',
+      'forbidden',
+    ],
+  })
+  async one(
+    @Param('id', RouteIdPipe) id: number,
+    @Query() query: EventQueryDto,
+    @Lang() language: Language,
+    @Links() links: ApiLinks,
+    @CurrentViewer() viewer: Viewer,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const view = await this.events.getById(id, viewer, language, query.password);
+    asCalendar(response);
+    return this.presenter.calendar([view], language, links);
+  }
+}

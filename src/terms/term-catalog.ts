@@ -1,0 +1,105 @@
+import { EntityManager, In } from 'typeorm';
+import { TermEntity } from './entities/term.entity';
+
+/*
+ * What the events aggregate, which owns the links between events and terms, may read and
+ * change of the terms inside its own unit of work (`manager`), without importing their
+ * entities or repository: the category tree around a term, the ids of a taxonomy, and the
+ * stored published counts its writes move.
+ */
+
+/** `termId` and every category above it (none for 0). */
+export async function ancestorIds(manager: EntityManager, termId: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let id = termId; id !== 0 && !ids.includes(id);) {
+    ids.push(id);
+    const term = await manager.findOne(TermEntity, {
+      select: { id: true, parent: true },
+      where: { id },
+    });
+    id = term?.parent ?? 0;
+  }
+  return ids;
+}
+
+/** `termId` and every category below it. */
+export async function subtreeIds(manager: EntityManager, termId: number): Promise<number[]> {
+  const ids = [termId];
+  let level = [termId];
+  while (level.length > 0) {
+    const children = await manager.find(TermEntity, {
+      select: { id: true },
+      where: { parent: In(level) },
+    });
+    level = children.map((child) => child.id).filter((id) => !ids.includes(id));
+    ids.push(...level);
+  }
+  return ids;
+}
+
+/**
+ * Write-locks the rows of `termIds` in id order (MySQL/MariaDB), before an event's links to
+ * them are written. A link's foreign key check takes a shared lock on its term; two writers
+ * that each hold one and then both update the term's count would deadlock. Holding the write
+ * lock first, writers of the same terms queue instead. SQLite has one writer and no row locks.
+ */
+export async function lockTerms(manager: EntityManager, termIds: readonly number[]): Promise<void> {
+  if (termIds.length === 0 || manager.connection.options.type === 'better-sqlite3') return;
+  const ids = [...new Set(termIds)].sort((a, b) => a - b);
+  await manager
+    .createQueryBuilder(TermEntity, 't')
+    .select('t.id')
+    .where('t.id IN (:...ids)', { ids })
+    .orderBy('t.id')
+    .setLock('pessimistic_write')
+    .getRawMany();
+}
+
+/** A subquery of the ids of the terms of the taxonomy bound as `:taxonomy`. */
+export function taxonomyTermIdsQuery(manager: EntityManager): string {
+  return manager
+    .createQueryBuilder()
+    .subQuery()
+    .select('t.id')
+    .from(TermEntity, 't')
+    .where('t.taxonomy = :taxonomy')
+    .getQuery();
+}
+
+/**
+ * Moves the stored published counts from the terms an event was counted under (`before`) to
+ * those it is counted under now (`after`): one more for each new term, one less (never below
+ * zero) for each it left.
+ */
+export async function moveTermCounts(
+  manager: EntityManager,
+  before: readonly number[],
+  after: readonly number[],
+): Promise<void> {
+  await shiftCounts(
+    manager,
+    after.filter((id) => !before.includes(id)),
+    '+',
+  );
+  await shiftCounts(
+    manager,
+    before.filter((id) => !after.includes(id)),
+    '-',
+  );
+}
+
+/** Adds or takes one from the published counts of `ids` (never below zero). */
+async function shiftCounts(
+  manager: EntityManager,
+  ids: readonly number[],
+  sign: '+' | '-',
+): Promise<void> {
+  if (ids.length === 0) return;
+  const query = manager
+    .createQueryBuilder()
+    .update(TermEntity)
+    .set({ publishedCount: () => `published_count ${sign} 1` })
+    .whereInIds([...ids]);
+  if (sign === '-') query.andWhere('published_count > 0');
+  await query.execute();
+}

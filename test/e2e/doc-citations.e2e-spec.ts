@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '../..');
+
+/** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces as hyphens. */
+function anchorOf(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+}
+
+function anchorsOf(file: string): Set<string> {
+  const text = readFileSync(join(ROOT, file), 'utf8').replace(/```[\s\S]*?```/g, '');
+  return new Set(
+    text
+      .split('\n')
+      .filter((line) => /^#{1,6} /.test(line))
+      .map((line) => anchorOf(line.replace(/^#+ /, ''))),
+  );
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+describe('documents the code cites', () => {
+  it('has every section a source comment names (docs/*.md#section, README.md#section)', () => {
+    const anchors: Record<string, Set<string>> = {
+      'README.md': anchorsOf('README.md'),
+      'docs/behaviour.md': anchorsOf('docs/behaviour.md'),
+    };
+    const missing: string[] = [];
+    let cited = 0;
+    for (const file of [...sourceFiles('src'), ...sourceFiles('scripts')]) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/(README\.md|docs\/behaviour\.md)#([a-z0-9-]+)/g)) {
+        cited += 1;
+        const [, document = '', anchor = ''] = match;
+        if (!anchors[document]?.has(anchor)) missing.push(`${file}: ${document}#${anchor}`);
+      }
+    }
+    expect(cited).toBeGreaterThan(40);
+    expect(missing).toEqual([]);
+  });
+
+  it('cites no document the project does not hold (the old contract and TEC section marks)', () => {
+    const stale = [...sourceFiles('src'), ...sourceFiles('scripts')].filter((file) =>
+      /\b(?:TEC|contract|interface) §\d/.test(readFileSync(file, 'utf8')),
+    );
+    expect(stale).toEqual([]);
+  });
+});
