@@ -102,6 +102,11 @@ async function main(): Promise<void> {
       return asJson(first)['value'];
     };
 
+    // A subscription first, so the changes below show in its delivery log.
+    const hook = await call('post', '/webhooks', '/webhooks', bodyExample('/webhooks'));
+    const hookId = String(hook['id']);
+    await call('post', '/webhooks/{id}', `/webhooks/${hookId}`, bodyExample('/webhooks/{id}'));
+
     const created: Record<string, Json> = {};
     for (const resource of RESOURCES) {
       created[resource] = await call(
@@ -145,6 +150,19 @@ async function main(): Promise<void> {
       );
       await call('delete', `/${resource}/{id}`, `/${resource}/${String(other['id'])}`);
     }
+
+    await call('get', '/webhooks', '/webhooks');
+    await call('get', '/webhooks/{id}', `/webhooks/${hookId}`);
+    // The dispatcher has tried the first deliveries (the example receiver does not exist).
+    const log = `/webhooks/${hookId}/deliveries?per_page=2`;
+    for (let tries = 0; tries < 100; tries += 1) {
+      const page = await fetch(`${base}${log}`, { headers: { authorization: `Bearer ${token}` } });
+      const first = (asJson(await page.json())['deliveries'] as Json[] | undefined)?.[0];
+      if (first !== undefined && first['attempts'] !== 0) break;
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    await call('get', '/webhooks/{id}/deliveries', log);
+    await call('delete', '/webhooks/{id}', `/webhooks/${hookId}`);
 
     const sorted = Object.fromEntries(
       Object.entries(examples).sort(([a], [b]) => a.localeCompare(b)),

@@ -21,6 +21,8 @@ import { ObservabilityModule } from './observability/observability.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { TagsModule } from './tags/tags.module';
 import { VenuesModule } from './venues/venues.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { BrokerModule } from './broker/broker.module';
 
 /**
  * Configuration, logs and metrics, database, health, access, the request pipeline, and one
@@ -41,6 +43,8 @@ import { VenuesModule } from './venues/venues.module';
     TagsModule,
     VenuesModule,
     OrganizersModule,
+    WebhooksModule,
+    BrokerModule,
   ],
   providers: [
     { provide: APP_PIPE, useClass: InputValidationPipe },

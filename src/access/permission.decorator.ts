@@ -14,7 +14,8 @@ export type Permission =
   | 'organizer:delete'
   | 'term:create'
   | 'term:edit'
-  | 'term:delete';
+  | 'term:delete'
+  | 'webhook:manage';
 
 export const PERMISSION_KEY = 'calendar:permission';
 

@@ -219,4 +219,64 @@ export class AppConfig {
   @IsInt()
   @Min(0)
   SHUTDOWN_GRACE_MS = 5000;
+
+  /** Whether this instance delivers webhooks (and broker messages): `true` or `false`. */
+  @IsIn(['true', 'false'])
+  WEBHOOKS_DISPATCH = 'true';
+
+  /** How often an idle dispatcher looks for new changes and due deliveries, in milliseconds. */
+  @Transform(integer)
+  @IsInt()
+  @Min(10)
+  WEBHOOK_POLL_MS = 500;
+
+  /** How long a receiver has to answer one delivery, in milliseconds. */
+  @Transform(integer)
+  @IsInt()
+  @Min(100)
+  WEBHOOK_TIMEOUT_MS = 10_000;
+
+  /** The wait before the first retry, in milliseconds; each next one waits twice as long. */
+  @Transform(integer)
+  @IsInt()
+  @Min(10)
+  WEBHOOK_RETRY_BASE_MS = 5_000;
+
+  /** Attempts of one delivery before it is marked failed. */
+  @Transform(integer)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  WEBHOOK_MAX_ATTEMPTS = 12;
+
+  /**
+   * A subscription whose every attempt has failed for this many seconds is disabled (a receiver
+   * answering 410 Gone disables it at once).
+   */
+  @Transform(integer)
+  @IsInt()
+  @Min(1)
+  WEBHOOK_DISABLE_AFTER_SECONDS = 3 * 24 * 3600;
+
+  /** Deliveries one dispatcher sends at once. */
+  @Transform(integer)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  WEBHOOK_CONCURRENCY = 32;
+
+  /**
+   * `amqp://` (RabbitMQ) or `nats://` (NATS JetStream) URL: every change is also published
+   * there, as a CloudEvent (docs/behaviour.md#broker-events).
+   */
+  @IsOptional()
+  @Matches(/^(amqps?|nats):\/\/\S+$/, { message: 'must be an amqp://, amqps:// or nats:// URL' })
+  EVENTS_BROKER_URL?: string;
+
+  /** The RabbitMQ topic exchange, or the NATS subject prefix and stream name. */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, {
+    message: 'must be dot-separated words of letters, digits, - and _',
+  })
+  EVENTS_BROKER_TOPIC = 'calendar.events';
 }

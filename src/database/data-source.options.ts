@@ -10,6 +10,9 @@ import { EventTermEntity } from '../events/entities/event-term.entity';
 import { EventTermListingEntity } from '../events/entities/event-term-listing.entity';
 import { EventDayCountEntity } from '../events/entities/event-day-count.entity';
 import { ChangeEntity, ChangeHeadEntity } from '../changes/entities/change.entity';
+import { OutboxCursorEntity } from '../changes/entities/outbox-cursor.entity';
+import { WebhookEntity } from '../webhooks/entities/webhook.entity';
+import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.entity';
 import { OrganizerEntity } from '../organizers/entities/organizer.entity';
 import { OrganizerTranslationEntity } from '../organizers/entities/organizer-translation.entity';
 import { TermEntity } from '../terms/entities/term.entity';
@@ -34,6 +37,9 @@ export const ENTITIES = [
   EventDayCountEntity,
   ChangeEntity,
   ChangeHeadEntity,
+  OutboxCursorEntity,
+  WebhookEntity,
+  WebhookDeliveryEntity,
 ];
 
 export type DatabaseKind = 'mysql' | 'sqlite';

@@ -314,6 +314,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscriptions, newest first. */
+        get: operations["WebhooksController_list"];
+        put?: never;
+        /** Subscribe a URL to changes; the answer shows the signing secret, this once. */
+        post: operations["WebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a subscription (without its secret). */
+        get: operations["WebhooksController_get"];
+        put?: never;
+        /**
+         * Update a subscription (PUT and PATCH reach this route too): fields left out keep their
+         *     values; `active: true` resumes one disabled after failures.
+         */
+        post: operations["WebhooksController_update"];
+        /** Delete a subscription and its delivery log; pending deliveries are dropped. */
+        delete: operations["WebhooksController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription's delivery log, newest first. */
+        get: operations["WebhooksController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1322,6 +1379,183 @@ export interface components {
              */
             i18n_language?: "ca" | "en" | "es";
         };
+        /** @description A webhook subscription. */
+        Webhook: {
+            id: number;
+            /** Format: uri */
+            url: string;
+            event_types: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted")[];
+            description: string;
+            /** @description Whether changes are delivered. */
+            active: boolean;
+            /** @description Why the service disabled it (`null` while active, or when an administrator paused it). */
+            disabled_reason: string | null;
+            /**
+             * @description Since when every attempt has failed (UTC), or `null`.
+             * @example 2027-03-01 10:00:00
+             */
+            failing_since_utc: string | null;
+            /** @example 2027-03-01 10:00:00 */
+            created_utc: string;
+            /** @example 2027-03-01 10:00:00 */
+            modified_utc: string;
+            /**
+             * @description The signing secret: only in the answer of a create, or of an update that set it. Reads never
+             *     show it; set a new one if it is lost.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret?: string;
+        };
+        /** @description A page of webhook subscriptions. */
+        WebhookList: {
+            /**
+             * Format: uri
+             * @description This page.
+             */
+            rest_url: string;
+            /**
+             * Format: uri
+             * @description The next page; only when there is one.
+             */
+            next_rest_url?: string;
+            /**
+             * Format: uri
+             * @description The previous page; only when there is one.
+             */
+            previous_rest_url?: string;
+            /** @description Items matching the filters (also in `X-TEC-Total`). */
+            total: number;
+            /** @description Pages of that size (also in `X-TEC-TotalPages`). */
+            total_pages: number;
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        /** @description A webhook subscription to create. */
+        CreateWebhook: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: an `http` or `https` URL.
+             */
+            url: string;
+            /**
+             * @description The changes to deliver: types such as `event.created` or `venue.trashed`, `<kind>.*` for
+             *     every action of a kind, or `*` for all; an array or a comma-separated string.
+             */
+            event_types: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted")[];
+            /**
+             * @description The signing secret: `whsec_` and the base64 of 24 to 64 random bytes. Left out on a create,
+             *     one is made; either way the answer shows it this once.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret?: string;
+            /** @description A note for administrators: what the receiver is. */
+            description?: string;
+            /**
+             * @description Whether changes are delivered. `false` pauses the subscription (deliveries wait); `true`
+             *     resumes one paused or disabled after failures.
+             */
+            active?: boolean;
+            /**
+             * @description Language of the answer: `ca`, `en` or `es`.
+             * @example en
+             * @enum {string}
+             */
+            i18n_language?: "ca" | "en" | "es";
+        };
+        /** @description Changes to a webhook subscription. */
+        UpdateWebhook: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: an `http` or `https` URL.
+             */
+            url?: string;
+            /**
+             * @description The changes to deliver: types such as `event.created` or `venue.trashed`, `<kind>.*` for
+             *     every action of a kind, or `*` for all; an array or a comma-separated string.
+             */
+            event_types?: ("*" | "event.*" | "event.created" | "event.updated" | "event.trashed" | "event.deleted" | "venue.*" | "venue.created" | "venue.updated" | "venue.trashed" | "venue.deleted" | "organizer.*" | "organizer.created" | "organizer.updated" | "organizer.trashed" | "organizer.deleted" | "category.*" | "category.created" | "category.updated" | "category.trashed" | "category.deleted" | "tag.*" | "tag.created" | "tag.updated" | "tag.trashed" | "tag.deleted")[];
+            /**
+             * @description The signing secret: `whsec_` and the base64 of 24 to 64 random bytes. Left out on a create,
+             *     one is made; either way the answer shows it this once.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret?: string;
+            /** @description A note for administrators: what the receiver is. */
+            description?: string;
+            /**
+             * @description Whether changes are delivered. `false` pauses the subscription (deliveries wait); `true`
+             *     resumes one paused or disabled after failures.
+             */
+            active?: boolean;
+            /**
+             * @description Language of the answer: `ca`, `en` or `es`.
+             * @example en
+             * @enum {string}
+             */
+            i18n_language?: "ca" | "en" | "es";
+        };
+        /** @description A delivery of one change to a subscription. */
+        WebhookDelivery: {
+            id: number;
+            /**
+             * @description The message's id: `webhook-id` and the CloudEvent's `id` (the same on every retry).
+             * @example chg_46c2ff3e267280fd_1042
+             */
+            message_id: string;
+            /** @example event.updated */
+            event_type: string;
+            /** @description The changed item's id. */
+            item_id: number;
+            /**
+             * @description `pending` (to be tried, or retried), `delivered` (a 2xx answer), `failed` (out of attempts).
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /**
+             * @description When a pending delivery is next tried (UTC); `null` once it is delivered or failed.
+             * @example 2027-03-01 10:00:05
+             */
+            next_attempt_utc: string | null;
+            /** @example 2027-03-01 10:00:00 */
+            last_attempt_utc: string | null;
+            /**
+             * @description The receiver's HTTP status at the last attempt, if it answered.
+             * @example 200
+             */
+            last_status_code: number | null;
+            /** @description What went wrong at the last attempt (`timeout`, `connection refused`, `HTTP 500`, …). */
+            last_error: string | null;
+            /** @example 2027-03-01 10:00:01 */
+            delivered_utc: string | null;
+            /**
+             * @description When the change was committed (UTC).
+             * @example 2027-03-01 10:00:00
+             */
+            changed_utc: string;
+        };
+        /** @description A page of a subscription’s deliveries. */
+        WebhookDeliveryList: {
+            /**
+             * Format: uri
+             * @description This page.
+             */
+            rest_url: string;
+            /**
+             * Format: uri
+             * @description The next page; only when there is one.
+             */
+            next_rest_url?: string;
+            /**
+             * Format: uri
+             * @description The previous page; only when there is one.
+             */
+            previous_rest_url?: string;
+            /** @description Items matching the filters (also in `X-TEC-Total`). */
+            total: number;
+            /** @description Pages of that size (also in `X-TEC-TotalPages`). */
+            total_pages: number;
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -2192,10 +2426,10 @@ export interface operations {
                      *           ],
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *           "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *           "title": "Jazz on the roof, second night",
@@ -2306,10 +2540,10 @@ export interface operations {
                      *             "id": 3,
                      *             "author": "1",
                      *             "status": "publish",
-                     *             "date": "2026-11-24 16:24:41",
-                     *             "date_utc": "2026-11-24 16:24:41",
-                     *             "modified": "2026-11-24 16:24:41",
-                     *             "modified_utc": "2026-11-24 16:24:41",
+                     *             "date": "2026-11-24 18:27:44",
+                     *             "date_utc": "2026-11-24 18:27:44",
+                     *             "modified": "2026-11-24 18:27:44",
+                     *             "modified_utc": "2026-11-24 18:27:44",
                      *             "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *             "venue": "Terrat del Raval",
                      *             "slug": "terrat-del-raval",
@@ -2331,10 +2565,10 @@ export interface operations {
                      *               "id": 2,
                      *               "author": "1",
                      *               "status": "publish",
-                     *               "date": "2026-11-24 16:24:41",
-                     *               "date_utc": "2026-11-24 16:24:41",
-                     *               "modified": "2026-11-24 16:24:41",
-                     *               "modified_utc": "2026-11-24 16:24:41",
+                     *               "date": "2026-11-24 18:27:44",
+                     *               "date_utc": "2026-11-24 18:27:44",
+                     *               "modified": "2026-11-24 18:27:44",
+                     *               "modified_utc": "2026-11-24 18:27:44",
                      *               "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *               "organizer": "Raval Jazz Club",
                      *               "slug": "raval-jazz-club",
@@ -2361,7 +2595,7 @@ export interface operations {
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/?page=1&per_page=10&start_date=2026-11-23+00%3A00%3A00&end_date=2028-11-24+23%3A59%3A59&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
                      *       "total": 1,
                      *       "total_pages": 1,
-                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi5ldmVudC4xNw"
+                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC5ldmVudC4xNw"
                      *     }
                      */
                     "application/json": components["schemas"]["EventList"];
@@ -2554,10 +2788,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof",
@@ -2668,10 +2902,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 16:24:41",
-                     *         "date_utc": "2026-11-24 16:24:41",
-                     *         "modified": "2026-11-24 16:24:41",
-                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "date": "2026-11-24 18:27:44",
+                     *         "date_utc": "2026-11-24 18:27:44",
+                     *         "modified": "2026-11-24 18:27:44",
+                     *         "modified_utc": "2026-11-24 18:27:44",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -2693,10 +2927,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -2942,10 +3176,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -3056,10 +3290,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 16:24:41",
-                     *         "date_utc": "2026-11-24 16:24:41",
-                     *         "modified": "2026-11-24 16:24:41",
-                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "date": "2026-11-24 18:27:44",
+                     *         "date_utc": "2026-11-24 18:27:44",
+                     *         "modified": "2026-11-24 18:27:44",
+                     *         "modified_utc": "2026-11-24 18:27:44",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -3081,10 +3315,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -3138,7 +3372,7 @@ export interface operations {
                      *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *           "category": "primary",
                      *           "availability": "inStock",
-                     *           "validFrom": "2026-11-24T17:24:41+01:00"
+                     *           "validFrom": "2026-11-24T19:27:44+01:00"
                      *         },
                      *         "performer": "Organization"
                      *       },
@@ -3342,10 +3576,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -3456,10 +3690,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 16:24:41",
-                     *         "date_utc": "2026-11-24 16:24:41",
-                     *         "modified": "2026-11-24 16:24:41",
-                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "date": "2026-11-24 18:27:44",
+                     *         "date_utc": "2026-11-24 18:27:44",
+                     *         "modified": "2026-11-24 18:27:44",
+                     *         "modified_utc": "2026-11-24 18:27:44",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -3481,10 +3715,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -3729,10 +3963,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -3843,10 +4077,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 16:24:41",
-                     *         "date_utc": "2026-11-24 16:24:41",
-                     *         "modified": "2026-11-24 16:24:41",
-                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "date": "2026-11-24 18:27:44",
+                     *         "date_utc": "2026-11-24 18:27:44",
+                     *         "modified": "2026-11-24 18:27:44",
+                     *         "modified_utc": "2026-11-24 18:27:44",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -3868,10 +4102,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -4102,10 +4336,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -4216,10 +4450,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 16:24:41",
-                     *         "date_utc": "2026-11-24 16:24:41",
-                     *         "modified": "2026-11-24 16:24:41",
-                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "date": "2026-11-24 18:27:44",
+                     *         "date_utc": "2026-11-24 18:27:44",
+                     *         "modified": "2026-11-24 18:27:44",
+                     *         "modified_utc": "2026-11-24 18:27:44",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -4241,10 +4475,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -4298,7 +4532,7 @@ export interface operations {
                      *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *           "category": "primary",
                      *           "availability": "inStock",
-                     *           "validFrom": "2026-11-24T17:24:41+01:00"
+                     *           "validFrom": "2026-11-24T19:27:44+01:00"
                      *         },
                      *         "performer": "Organization"
                      *       },
@@ -4502,10 +4736,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -4616,10 +4850,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 16:24:41",
-                     *         "date_utc": "2026-11-24 16:24:41",
-                     *         "modified": "2026-11-24 16:24:41",
-                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "date": "2026-11-24 18:27:44",
+                     *         "date_utc": "2026-11-24 18:27:44",
+                     *         "modified": "2026-11-24 18:27:44",
+                     *         "modified_utc": "2026-11-24 18:27:44",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -4641,10 +4875,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -4889,10 +5123,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof-second/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/5",
                      *       "title": "Jazz on the roof (second)",
@@ -5003,10 +5237,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 16:24:41",
-                     *         "date_utc": "2026-11-24 16:24:41",
-                     *         "modified": "2026-11-24 16:24:41",
-                     *         "modified_utc": "2026-11-24 16:24:41",
+                     *         "date": "2026-11-24 18:27:44",
+                     *         "date_utc": "2026-11-24 18:27:44",
+                     *         "modified": "2026-11-24 18:27:44",
+                     *         "modified_utc": "2026-11-24 18:27:44",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -5028,10 +5262,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -5301,10 +5535,10 @@ export interface operations {
                      *           "id": 3,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *           "venue": "Terrat del Raval",
                      *           "slug": "terrat-del-raval",
@@ -5325,10 +5559,10 @@ export interface operations {
                      *           "id": 1,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *           "venue": "Palau de la Música",
                      *           "slug": "palau-de-la-musica",
@@ -5355,7 +5589,7 @@ export interface operations {
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/venues/?page=1&per_page=10&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
                      *       "total": 2,
                      *       "total_pages": 1,
-                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi52ZW51ZS4xMw"
+                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC52ZW51ZS4xMw"
                      *     }
                      */
                     "application/json": components["schemas"]["VenueList"];
@@ -5541,10 +5775,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -5782,10 +6016,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6017,10 +6251,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6259,10 +6493,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6487,10 +6721,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6722,10 +6956,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6964,10 +7198,10 @@ export interface operations {
                      *       "id": 7,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica-second/",
                      *       "venue": "Palau de la Música (second)",
                      *       "slug": "palau-de-la-musica-second",
@@ -7235,10 +7469,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 16:24:41",
-                     *           "date_utc": "2026-11-24 16:24:41",
-                     *           "modified": "2026-11-24 16:24:41",
-                     *           "modified_utc": "2026-11-24 16:24:41",
+                     *           "date": "2026-11-24 18:27:44",
+                     *           "date_utc": "2026-11-24 18:27:44",
+                     *           "modified": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -7258,7 +7492,7 @@ export interface operations {
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/organizers/?page=1&per_page=10&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
                      *       "total": 1,
                      *       "total_pages": 1,
-                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi5vcmdhbml6ZXIuMTU"
+                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC5vcmdhbml6ZXIuMTU"
                      *     }
                      */
                     "application/json": components["schemas"]["OrganizerList"];
@@ -7444,10 +7678,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -7680,10 +7914,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -7897,10 +8131,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8132,10 +8366,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8353,10 +8587,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8570,10 +8804,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8805,10 +9039,10 @@ export interface operations {
                      *       "id": 6,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 16:24:41",
-                     *       "date_utc": "2026-11-24 16:24:41",
-                     *       "modified": "2026-11-24 16:24:41",
-                     *       "modified_utc": "2026-11-24 16:24:41",
+                     *       "date": "2026-11-24 18:27:44",
+                     *       "date_utc": "2026-11-24 18:27:44",
+                     *       "modified": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club-second/",
                      *       "organizer": "Raval Jazz Club (second)",
                      *       "slug": "raval-jazz-club-second",
@@ -9090,7 +9324,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi5jYXRlZ29yeS4xMA"
+                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC5jYXRlZ29yeS4xMA"
                      *     }
                      */
                     "application/json": components["schemas"]["CategoryList"];
@@ -10191,7 +10425,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "next_sync_token": "czEuM2UyMDY5MDUxMzhmZmJlZi50YWcuMTE"
+                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC50YWcuMTE"
                      *     }
                      */
                     "application/json": components["schemas"]["TagList"];
@@ -11167,6 +11401,1224 @@ export interface operations {
                 };
             };
             /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhooksController_list: {
+        parameters: {
+            query?: {
+                /** @description Language of the answer: `ca`, `en` or `es`. */
+                i18n_language?: "ca" | "en" | "es";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook subscriptions (administrators only). */
+            200: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
+                    /** @description Items matching the filters (the body’s `total`). */
+                    "X-TEC-Total": number;
+                    /** @description Pages of this size (the body’s `total_pages`). */
+                    "X-TEC-TotalPages": number;
+                    /** @description The body’s `next_sync_token`: send it back as `sync_token` to get what changed after this answer. On every JSON list answer (an iCalendar answer has none). */
+                    "X-Sync-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/webhooks/?page=1&per_page=10",
+                     *       "total": 1,
+                     *       "total_pages": 1,
+                     *       "webhooks": [
+                     *         {
+                     *           "id": 1,
+                     *           "url": "https://receiver.example/calendar-hook",
+                     *           "event_types": [
+                     *             "event.*"
+                     *           ],
+                     *           "description": "",
+                     *           "active": true,
+                     *           "disabled_reason": null,
+                     *           "failing_since_utc": null,
+                     *           "created_utc": "2026-11-24 18:27:44",
+                     *           "modified_utc": "2026-11-24 18:27:44"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: `rest_invalid_param`. */
+            400: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            401: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            403: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_internal_error`. */
+            500: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhooksController_create: {
+        parameters: {
+            query?: {
+                /** @description Language of the answer: `ca`, `en` or `es`. */
+                i18n_language?: "ca" | "en" | "es";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhook"];
+                "application/x-www-form-urlencoded": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            /** @description The subscription created, with its signing secret. */
+            201: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://receiver.example/calendar-hook",
+                     *       "event_types": [
+                     *         "event.*"
+                     *       ],
+                     *       "description": "",
+                     *       "active": true,
+                     *       "disabled_reason": null,
+                     *       "failing_since_utc": null,
+                     *       "created_utc": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "secret": "whsec_p8vGDmI45jN5k2GpxvYQMJiHn11gYD0w9BO0Dx8umwQ="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`, `rest_missing_callback_param`. */
+            400: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            401: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            403: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_no_route`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
+            413: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_internal_error`. */
+            500: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhooksController_get: {
+        parameters: {
+            query?: {
+                /** @description Language of the answer: `ca`, `en` or `es`. */
+                i18n_language?: "ca" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://receiver.example/calendar-hook",
+                     *       "event_types": [
+                     *         "event.*"
+                     *       ],
+                     *       "description": "",
+                     *       "active": true,
+                     *       "disabled_reason": null,
+                     *       "failing_since_utc": null,
+                     *       "created_utc": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: `rest_invalid_param`. */
+            400: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            401: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            403: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_no_route`, `rest_webhook_not_found`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_internal_error`. */
+            500: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhooksController_update: {
+        parameters: {
+            query?: {
+                /** @description Language of the answer: `ca`, `en` or `es`. */
+                i18n_language?: "ca" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhook"];
+                "application/x-www-form-urlencoded": components["schemas"]["UpdateWebhook"];
+            };
+        };
+        responses: {
+            /** @description The subscription updated (with its secret when the update set one). */
+            200: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://receiver.example/calendar-hook",
+                     *       "event_types": [
+                     *         "event.*"
+                     *       ],
+                     *       "description": "",
+                     *       "active": true,
+                     *       "disabled_reason": null,
+                     *       "failing_since_utc": null,
+                     *       "created_utc": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Error: `rest_invalid_param`, `rest_invalid_json`, `rest_invalid_body`. */
+            400: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            401: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            403: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_no_route`, `rest_webhook_not_found`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_payload_too_large`, `rest_too_many_fields`. */
+            413: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_unsupported_media_type`. */
+            415: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_internal_error`. */
+            500: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhooksController_delete: {
+        parameters: {
+            query?: {
+                /** @description Language of the answer: `ca`, `en` or `es`. */
+                i18n_language?: "ca" | "en" | "es";
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription as it was; it is deleted. */
+            200: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "url": "https://receiver.example/calendar-hook",
+                     *       "event_types": [
+                     *         "event.*"
+                     *       ],
+                     *       "description": "",
+                     *       "active": true,
+                     *       "disabled_reason": null,
+                     *       "failing_since_utc": "2026-11-24 18:27:44",
+                     *       "created_utc": "2026-11-24 18:27:44",
+                     *       "modified_utc": "2026-11-24 18:27:44"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Error: `rest_invalid_param`. */
+            400: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            401: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            403: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_no_route`, `rest_webhook_not_found`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_internal_error`. */
+            500: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`, `rest_commit_unknown`. */
+            503: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    WebhooksController_deliveries: {
+        parameters: {
+            query?: {
+                /** @description Language of the answer: `ca`, `en` or `es`. */
+                i18n_language?: "ca" | "en" | "es";
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the subscription’s deliveries, newest first. */
+            200: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Requests a client may make per window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window starts again. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request headers that change the answer. */
+                    Vary: string;
+                    /** @description Items matching the filters (the body’s `total`). */
+                    "X-TEC-Total": number;
+                    /** @description Pages of this size (the body’s `total_pages`). */
+                    "X-TEC-TotalPages": number;
+                    /** @description The body’s `next_sync_token`: send it back as `sync_token` to get what changed after this answer. On every JSON list answer (an iCalendar answer has none). */
+                    "X-Sync-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/webhooks/1/deliveries?page=1&per_page=2",
+                     *       "next_rest_url": "http://localhost:3000/calendar/events/v1/webhooks/1/deliveries?per_page=2&page=2",
+                     *       "total": 6,
+                     *       "total_pages": 3,
+                     *       "deliveries": [
+                     *         {
+                     *           "id": 6,
+                     *           "message_id": "chg_0f42a2bd4bdc2420_22",
+                     *           "event_type": "event.trashed",
+                     *           "item_id": 5,
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "next_attempt_utc": "2026-11-24 18:27:49",
+                     *           "last_attempt_utc": "2026-11-24 18:27:44",
+                     *           "last_status_code": null,
+                     *           "last_error": "host not found",
+                     *           "delivered_utc": null,
+                     *           "changed_utc": "2026-11-24 18:27:44"
+                     *         },
+                     *         {
+                     *           "id": 5,
+                     *           "message_id": "chg_0f42a2bd4bdc2420_21",
+                     *           "event_type": "event.created",
+                     *           "item_id": 5,
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "next_attempt_utc": "2026-11-24 18:27:48",
+                     *           "last_attempt_utc": "2026-11-24 18:27:44",
+                     *           "last_status_code": null,
+                     *           "last_error": "host not found",
+                     *           "delivered_utc": null,
+                     *           "changed_utc": "2026-11-24 18:27:44"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The entity tag of the body; send it in `If-None-Match` to get 304 while it holds. */
+                    ETag: string;
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: `rest_invalid_param`. */
+            400: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            401: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_forbidden`. */
+            403: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_no_route`, `rest_webhook_not_found`. */
+            404: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_uri_too_long`. */
+            414: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_too_many_requests`. */
+            429: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Seconds to wait before trying again: until the client’s window allows requests again (429), or until the service is likely to answer (503). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_internal_error`. */
+            500: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: `rest_response_timeout`, `rest_service_busy`, `rest_database_unavailable`. */
             503: {
                 headers: {
                     /** @description The language of the request, which the text and messages are in. */

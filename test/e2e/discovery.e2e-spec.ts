@@ -69,6 +69,9 @@ const ROUTES: Record<string, string[]> = {
   '/categories/{id}': ['get', 'post', 'delete'],
   '/tags': ['get', 'post'],
   '/tags/{id}': ['get', 'post', 'delete'],
+  '/webhooks': ['get', 'post'],
+  '/webhooks/{id}': ['get', 'post', 'delete'],
+  '/webhooks/{id}/deliveries': ['get'],
 };
 
 function operations(document: Document): [string, string, Operation][] {
@@ -149,7 +152,7 @@ describe('discovery: /doc and the namespace index', () => {
     expect(schemas['Error']?.required).toEqual(['code', 'message', 'data']);
   });
 
-  it('makes reads open to anyone with an optional bearer token, and writes need one', async () => {
+  it('makes reads open to anyone with an optional bearer token, and writes (and webhooks) need one', async () => {
     const document = await fetchDocument();
 
     expect(document.components.securitySchemes?.['bearer']).toMatchObject({
@@ -157,7 +160,9 @@ describe('discovery: /doc and the namespace index', () => {
       scheme: 'bearer',
     });
     for (const [path, verb, operation] of operations(document)) {
-      const expected = verb === 'get' ? [{}, { bearer: [] }] : [{ bearer: [] }];
+      // Webhooks are for administrators only, reads included.
+      const open = verb === 'get' && !path.startsWith('/webhooks');
+      const expected = open ? [{}, { bearer: [] }] : [{ bearer: [] }];
       expect([path, verb, operation.security]).toEqual([path, verb, expected]);
     }
   });

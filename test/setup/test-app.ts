@@ -23,6 +23,8 @@ import type { LogLine } from './service-process';
 
 /** Tables in an order that deletes children before parents. */
 const TABLES = [
+  'webhook_deliveries',
+  'webhooks',
   'changes',
   'event_day_counts',
   'event_term_listing',
@@ -84,6 +86,8 @@ export async function createTestApp(
       RATE_LIMIT_MAX: '0',
       // A test database is migrated as the app starts (production refuses and asks for it).
       MIGRATE_ON_START: 'true',
+      // Webhook delivery runs in the suites that test it.
+      WEBHOOKS_DISPATCH: 'false',
       ...overrides,
     },
     null,

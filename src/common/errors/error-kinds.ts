@@ -42,6 +42,7 @@ export const ERROR_KINDS = {
   itemExists: { code: 'rest_precondition_failed', status: 412, message: 'rest_item_exists' },
   tooManyFields: { code: 'rest_too_many_fields', status: 413 },
   syncTokenExpired: { code: 'rest_sync_token_expired', status: 410 },
+  webhookNotFound: { code: 'rest_webhook_not_found', status: 404 },
   invalidBody: { code: 'rest_invalid_body', status: 400 },
   eventNotFound: { code: 'rest-event-not-found', status: 404 },
   notAnEvent: { code: 'rest-invalid-event-id', status: 400 },

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 
 const ITEM_ROUTE =
-  /^\/calendar\/events\/v1\/(events|venues|organizers|categories|tags)\/(\d+|by-slug\/[^/]+)\/?(\?.*)?$/;
+  /^\/calendar\/events\/v1\/(events|venues|organizers|categories|tags|webhooks)\/(\d+|by-slug\/[^/]+)\/?(\?.*)?$/;
 
 /** The verbs that update an item like POST does. */
 export const UPDATE_ALIASES = ['PUT', 'PATCH'] as const;

@@ -95,6 +95,11 @@ const CATALOG = {
     ca: "Aquest testimoni de sincronització ja no es pot fer servir (és d'una altra col·lecció o base de dades, o d'abans del canvi més antic que es conserva): torneu a llegir la col·lecció des del principi, sense sync_token, i sincronitzeu des del testimoni que dona aquella resposta.",
     es: 'Este token de sincronización ya no se puede usar (es de otra colección o base de datos, o de antes del cambio más antiguo que se conserva): vuelva a leer la colección desde el principio, sin sync_token, y sincronice desde el token que da esa respuesta.',
   },
+  rest_webhook_not_found: {
+    en: 'No webhook subscription has this id.',
+    ca: 'Cap subscripció de webhook no té aquest identificador.',
+    es: 'Ninguna suscripción de webhook tiene este identificador.',
+  },
   rest_precondition_required: {
     en: 'This change needs an If-Match header.',
     ca: 'Aquest canvi necessita una capçalera If-Match.',

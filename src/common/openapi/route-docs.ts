@@ -261,6 +261,10 @@ const NOT_MODIFIED: ApiResponseOptions = {
 export function ApiRead(
   docs: RouteDocs & {
     readonly list?: boolean;
+    /** A list that takes no `sync_token` (webhooks), so no 410. */
+    readonly unsynced?: boolean;
+    /** A read that needs a token (webhooks: administrators only); others take one optionally. */
+    readonly tokenRequired?: boolean;
     /** The route also answers `Accept: text/calendar` with iCalendar. */
     readonly calendar?: boolean;
   },
@@ -268,7 +272,7 @@ export function ApiRead(
   const answer = success(200, docs, { ...CACHEABLE, ...(docs.list ? LIST_HEADERS : {}) });
   return applyDecorators(
     ...pathParameter(docs),
-    ApiSecurity({}),
+    ...(docs.tokenRequired ? [] : [ApiSecurity({})]),
     ApiSecurity(BEARER),
     ...(docs.calendar
       ? [
@@ -288,7 +292,7 @@ export function ApiRead(
     ...errorResponses([
       ...EVERY_ROUTE,
       // A list's sync_token may be expired or foreign (docs/behaviour.md#sync).
-      ...(docs.list ? (['syncTokenExpired'] as const) : []),
+      ...(docs.list && !docs.unsynced ? (['syncTokenExpired'] as const) : []),
       ...(docs.errors ?? []),
     ]),
   );

@@ -12,8 +12,8 @@ export class TombstoneDto {
   modified_utc!: string;
 }
 
-/** What every list body carries besides its items: its links and totals (docs/behaviour.md#lists). */
-export class ListTailDto {
+/** A page's links and totals, which every paged body carries. */
+export class PageTailDto {
   /** This page. */
   @ApiProperty({ format: 'uri' })
   rest_url!: string;
@@ -29,6 +29,13 @@ export class ListTailDto {
   /** Pages of that size (also in `X-TEC-TotalPages`). */
   @ApiProperty({ type: 'integer', minimum: 0 })
   total_pages!: number;
+}
+
+/**
+ * What every list body of the five collections carries besides its items: its links and totals,
+ * and its sync token (docs/behaviour.md#lists).
+ */
+export class ListTailDto extends PageTailDto {
   /**
    * Sync answers only (`sync_token`): the items changed since the token that the caller's list
    * no longer holds (docs/behaviour.md#sync).

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ChangeFeed } from '../changes/change-feed';
+import { Clock } from '../common/clock/clock';
+import { UnitOfWorkModule } from '../database/unit-of-work.module';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksService } from './webhooks.service';
+
+/** Webhook subscriptions, their delivery logs, and the dispatcher that sends them. */
+@Module({
+  imports: [UnitOfWorkModule],
+  controllers: [WebhooksController],
+  providers: [WebhooksService, WebhooksRepository, WebhookDispatcher, ChangeFeed, Clock],
+})
+export class WebhooksModule {}

@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import { In, IsNull, Not } from 'typeorm';
+import { UnitOfWork } from '../database/unit-of-work';
+import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
+import { WebhookEntity } from './entities/webhook.entity';
+
+/** A page of rows and how many there are in all. */
+export interface RowPage<T> {
+  readonly rows: T[];
+  readonly total: number;
+}
+
+/** A delivery to write: one change for one subscription. */
+export type NewDelivery = Pick<
+  WebhookDeliveryEntity,
+  'webhookId' | 'changeSeq' | 'eventType' | 'itemId' | 'changedUtc'
+>;
+
+/** How one attempt of a delivery ended, as the log keeps it. */
+export interface AttemptOutcome {
+  readonly statusCode: number | null;
+  readonly error: string | null;
+}
+
+/** The only place that reads and writes subscriptions and their deliveries in SQL. */
+@Injectable()
+export class WebhooksRepository {
+  constructor(private readonly unit: UnitOfWork) {}
+
+  private get webhooks() {
+    return this.unit.manager.getRepository(WebhookEntity);
+  }
+
+  private get deliveries() {
+    return this.unit.manager.getRepository(WebhookDeliveryEntity);
+  }
+
+  async create(fields: Omit<WebhookEntity, 'id'>): Promise<WebhookEntity> {
+    const saved = await this.webhooks.save(this.webhooks.create(fields));
+    return saved;
+  }
+
+  /** The subscription, locked for the rest of a write unit. */
+  find(id: number): Promise<WebhookEntity | null> {
+    return this.webhooks.findOne({ where: { id }, ...this.unit.rowLock });
+  }
+
+  async page(page: number, perPage: number): Promise<RowPage<WebhookEntity>> {
+    const [rows, total] = await this.webhooks.findAndCount({
+      order: { id: 'DESC' },
+      skip: (page - 1) * perPage,
+      take: perPage,
+    });
+    return { rows, total };
+  }
+
+  async save(webhook: WebhookEntity): Promise<WebhookEntity> {
+    return this.webhooks.save(webhook);
+  }
+
+  /** Deletes the subscription and its delivery log. */
+  async delete(id: number): Promise<void> {
+    await this.deliveries.delete({ webhookId: id });
+    await this.webhooks.delete({ id });
+  }
+
+  /** Subscriptions that receive new changes. */
+  active(): Promise<WebhookEntity[]> {
+    return this.webhooks.find({ where: { active: true } });
+  }
+
+  /** A subscription's delivery log, newest first, through `idx_webhook_deliveries_log`. */
+  async deliveriesOf(
+    webhookId: number,
+    page: number,
+    perPage: number,
+  ): Promise<RowPage<WebhookDeliveryEntity>> {
+    const [rows, total] = await this.deliveries.findAndCount({
+      where: { webhookId },
+      order: { id: 'DESC' },
+      skip: (page - 1) * perPage,
+      take: perPage,
+    });
+    return { rows, total };
+  }
+
+  /** Adds deliveries, due `now`; one already there for its change and subscription is kept. */
+  async addDeliveries(deliveries: readonly NewDelivery[], now: Date): Promise<void> {
+    for (let start = 0; start < deliveries.length; start += 500) {
+      await this.deliveries
+        .createQueryBuilder()
+        .insert()
+        .values(
+          deliveries.slice(start, start + 500).map((delivery) => ({
+            ...delivery,
+            status: 'pending' as const,
+            attempts: 0,
+            nextAttemptUtc: now,
+            createdUtc: now,
+          })),
+        )
+        .orIgnore()
+        .execute();
+    }
+  }
+
+  /**
+   * Takes up to `limit` pending deliveries due by `now` of active subscriptions, and moves them
+   * out of reach until `leaseUntil` (counting the attempt), in the running unit. On
+   * MySQL/MariaDB the rows are read `FOR UPDATE SKIP LOCKED`, so dispatchers of several
+   * instances take different ones without waiting for each other.
+   */
+  async claimDue(limit: number, now: Date, leaseUntil: Date): Promise<WebhookDeliveryEntity[]> {
+    const active = await this.webhooks.find({ select: { id: true }, where: { active: true } });
+    if (active.length === 0) return [];
+    const query = this.deliveries
+      .createQueryBuilder('d')
+      .where('d.status = :pending', { pending: 'pending' })
+      .andWhere('d.nextAttemptUtc <= :now', { now })
+      .andWhere('d.webhookId IN (:...active)', { active: active.map((webhook) => webhook.id) })
+      .orderBy('d.nextAttemptUtc', 'ASC')
+      .addOrderBy('d.id', 'ASC')
+      .limit(limit);
+    if (this.unit.manager.connection.options.type !== 'better-sqlite3') {
+      query.setLock('pessimistic_write').setOnLocked('skip_locked');
+    }
+    const claimed = await query.getMany();
+    if (claimed.length === 0) return [];
+    await this.deliveries.update(
+      { id: In(claimed.map((delivery) => delivery.id)) },
+      { nextAttemptUtc: leaseUntil, attempts: () => 'attempts + 1', lastAttemptUtc: now },
+    );
+    return claimed.map((delivery) => ({
+      ...delivery,
+      attempts: delivery.attempts + 1,
+      nextAttemptUtc: leaseUntil,
+      lastAttemptUtc: now,
+    }));
+  }
+
+  /** Marks deliveries delivered at `now` (a 2xx answer with `statusCode`). */
+  async markDelivered(
+    ids: readonly number[],
+    now: Date,
+    statusCodes: readonly number[],
+  ): Promise<void> {
+    const byCode = new Map<number, number[]>();
+    ids.forEach((id, index) => {
+      const code = statusCodes[index] ?? 200;
+      byCode.set(code, [...(byCode.get(code) ?? []), id]);
+    });
+    for (const [code, group] of byCode) {
+      await this.deliveries.update(
+        { id: In(group), status: 'pending' },
+        { status: 'delivered', deliveredUtc: now, lastStatusCode: code, lastError: null },
+      );
+    }
+  }
+
+  /** Records a failed attempt: due again at `next`, or failed for good when `next` is null. */
+  async markAttemptFailed(id: number, outcome: AttemptOutcome, next: Date | null): Promise<void> {
+    await this.deliveries.update(
+      { id, status: 'pending' },
+      {
+        status: next === null ? 'failed' : 'pending',
+        ...(next === null ? {} : { nextAttemptUtc: next }),
+        lastStatusCode: outcome.statusCode,
+        lastError: outcome.error,
+      },
+    );
+  }
+
+  /** The subscriptions delivered to: no longer failing. */
+  async clearFailing(webhookIds: readonly number[]): Promise<void> {
+    if (webhookIds.length === 0) return;
+    await this.webhooks.update(
+      { id: In([...webhookIds]), failingSinceUtc: Not(IsNull()) },
+      { failingSinceUtc: null },
+    );
+  }
+
+  /** Notes that an attempt to the subscription failed at `now`; answers since when it fails. */
+  async noteFailing(webhookId: number, now: Date): Promise<Date | null> {
+    await this.webhooks.update(
+      { id: webhookId, failingSinceUtc: IsNull() },
+      { failingSinceUtc: now },
+    );
+    const webhook = await this.webhooks.findOne({ where: { id: webhookId } });
+    return webhook?.failingSinceUtc ?? null;
+  }
+
+  /** Stops deliveries to the subscription, saying why. */
+  async disable(webhookId: number, reason: string, now: Date): Promise<void> {
+    await this.webhooks.update(
+      { id: webhookId, active: true },
+      { active: false, disabledReason: reason, modifiedUtc: now },
+    );
+  }
+
+  /** Deletes up to `limit` finished deliveries created before `before` (oldest first). */
+  async pruneFinished(before: Date, limit: number): Promise<number> {
+    const old = await this.deliveries
+      .createQueryBuilder('d')
+      .select('d.id', 'id')
+      .where('d.status <> :pending', { pending: 'pending' })
+      .andWhere('d.createdUtc < :before', { before })
+      .orderBy('d.id', 'ASC')
+      .limit(limit)
+      .getRawMany<{ id: number | string }>();
+    if (old.length === 0) return 0;
+    await this.deliveries.delete({ id: In(old.map((row) => Number(row.id))) });
+    return old.length;
+  }
+}
