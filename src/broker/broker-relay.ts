@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ChangeFeed } from '../changes/change-feed';
 import { ChangeLog } from '../changes/change-log';
+import { ChangeRetention } from '../changes/change-retention';
 import { serviceOrigin, toCloudEvent } from '../changes/cloud-event';
 import { PollingLoop } from '../changes/polling-loop';
 import { AppConfig } from '../config/app-config';
@@ -37,9 +38,12 @@ export class BrokerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly config: AppConfig,
     private readonly feed: ChangeFeed,
     private readonly changes: ChangeLog,
+    retention: ChangeRetention,
   ) {
     const url = config.EVENTS_BROKER_URL;
     this.transport = url ? transportFor(url, config.EVENTS_BROKER_TOPIC) : null;
+    // With a broker, changes not yet published are kept however old they are.
+    if (this.transport) retention.hold('broker', () => Promise.resolve(true));
     this.loop = new PollingLoop(
       `Publishing to ${url ? brokerAddress(url) : 'the broker'}`,
       this.logger,

@@ -42,6 +42,12 @@ export class ChangeFeed {
     });
   }
 
+  /** How far `reader` has handed changes on (0 before its first batch). */
+  async position(reader: OutboxReader): Promise<number> {
+    const row = await this.unit.manager.findOne(OutboxCursorEntity, { where: { reader } });
+    return row?.seq ?? 0;
+  }
+
   /** The reader's position, locked for this transaction; null when another instance holds it. */
   private async lockCursor(manager: EntityManager, reader: OutboxReader): Promise<number | null> {
     if (manager.connection.options.type === 'better-sqlite3') {

@@ -10,6 +10,8 @@ import { decodeSyncToken, encodeSyncToken } from './sync-token';
 export interface ChangeHead {
   readonly seq: number;
   readonly epoch: string;
+  /** Changes up to this position were pruned. */
+  readonly prunedThrough: number;
 }
 
 /** The changes of one collection after a sync token, at most a page of them. */
@@ -85,7 +87,7 @@ export class ChangeLog {
   async head(): Promise<ChangeHead> {
     const head = await this.unit.manager.findOne(ChangeHeadEntity, { where: { id: 1 } });
     if (!head) throw new Error('The change log has no head row: run the migrations');
-    return { seq: head.seq, epoch: head.epoch };
+    return { seq: head.seq, epoch: head.epoch, prunedThrough: head.prunedThrough };
   }
 
   /** The token of `kind` at `head`. */
@@ -95,8 +97,9 @@ export class ChangeLog {
 
   /**
    * The changes of `kind` after `token`, at most `limit` of them. A token this service did not
-   * make is 400 on `sync_token`; one of another collection or database, or ahead of the log
-   * (a database restored from a backup), is 410 `rest_sync_token_expired`.
+   * make is 400 on `sync_token`; one of another collection or database, ahead of the log (a
+   * database restored from a backup) or behind what the log still keeps, is 410
+   * `rest_sync_token_expired`.
    */
   async since(kind: ChangeKind, token: string, limit: number): Promise<ChangeBatch> {
     const position = decodeSyncToken(token);
@@ -104,7 +107,12 @@ export class ChangeLog {
       throw InvalidParamsError.of('sync_token', 'param.invalid', 'reason.bad-sync-token');
     }
     const head = await this.head();
-    if (position.epoch !== head.epoch || position.kind !== kind || position.seq > head.seq) {
+    if (
+      position.epoch !== head.epoch ||
+      position.kind !== kind ||
+      position.seq > head.seq ||
+      position.seq < head.prunedThrough
+    ) {
       throw new DomainError('syncTokenExpired');
     }
     const where = { kind, seq: MoreThan(position.seq) };

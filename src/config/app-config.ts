@@ -220,6 +220,16 @@ export class AppConfig {
   @Min(0)
   SHUTDOWN_GRACE_MS = 5000;
 
+  /**
+   * How long the change log keeps a change, in seconds (30 days); older ones are pruned unless
+   * a webhook or broker still has to send them. A sync token older than what is kept is 410.
+   * `0` keeps every change.
+   */
+  @Transform(integer)
+  @IsInt()
+  @Min(0)
+  CHANGE_LOG_RETENTION_SECONDS = 30 * 24 * 3600;
+
   /** Whether this instance delivers webhooks (and broker messages): `true` or `false`. */
   @IsIn(['true', 'false'])
   WEBHOOKS_DISPATCH = 'true';

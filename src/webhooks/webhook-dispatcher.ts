@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ChangeFeed } from '../changes/change-feed';
 import { ChangeLog } from '../changes/change-log';
+import { ChangeRetention } from '../changes/change-retention';
 import { serviceOrigin, toCloudEvent } from '../changes/cloud-event';
 import { ChangeAction, ChangeEntity, ChangeKind } from '../changes/entities/change.entity';
 import { PollingLoop } from '../changes/polling-loop';
@@ -54,7 +55,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly changes: ChangeLog,
     private readonly repository: WebhooksRepository,
     private readonly clock: Clock,
+    retention: ChangeRetention,
   ) {
+    // Changes not yet turned into deliveries are kept while a subscription may want them.
+    retention.hold('webhooks', () => this.repository.hasActive());
     this.loop = new PollingLoop('Webhook dispatch', this.logger, config.WEBHOOK_POLL_MS, () =>
       this.pass(),
     );

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ChangeFeed } from '../changes/change-feed';
 import { Clock } from '../common/clock/clock';
 import { UnitOfWorkModule } from '../database/unit-of-work.module';
 import { WebhookDispatcher } from './webhook-dispatcher';
@@ -11,6 +10,6 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [UnitOfWorkModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhooksRepository, WebhookDispatcher, ChangeFeed, Clock],
+  providers: [WebhooksService, WebhooksRepository, WebhookDispatcher, Clock],
 })
 export class WebhooksModule {}

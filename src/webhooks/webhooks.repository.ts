@@ -64,6 +64,11 @@ export class WebhooksRepository {
     await this.webhooks.delete({ id });
   }
 
+  /** Whether any subscription receives new changes. */
+  async hasActive(): Promise<boolean> {
+    return (await this.webhooks.count({ where: { active: true } })) > 0;
+  }
+
   /** Subscriptions that receive new changes. */
   active(): Promise<WebhookEntity[]> {
     return this.webhooks.find({ where: { active: true } });

@@ -3,6 +3,7 @@ import { createEvent, eventBody } from '../factories/event.factory';
 import { createOrganizer, ORGANIZERS } from '../factories/organizer.factory';
 import { CATEGORIES, createCategory, createTag, TAGS } from '../factories/term.factory';
 import { createVenue, VENUES } from '../factories/venue.factory';
+import { ChangeRetention } from '../../src/changes/change-retention';
 import { bearer } from '../setup/auth';
 import { TestApp, useTestApp } from '../setup/test-app';
 
@@ -229,5 +230,54 @@ describe('incremental sync (sync_token)', () => {
 
     expect(created).toHaveLength(32);
     expect(created.filter((id) => !seen.has(id))).toEqual([]);
+  });
+});
+
+describe('change log retention', () => {
+  const app = useTestApp({ CHANGE_LOG_RETENTION_SECONDS: '1' });
+  let sut: TestApp;
+  beforeEach(() => {
+    sut = app();
+  });
+
+  const tokenOf = async (path: string): Promise<string> =>
+    String((await request(sut.http).get(path).expect(200)).headers['x-sync-token']);
+  const olderThanRetention = (): Promise<void> => new Promise((wait) => setTimeout(wait, 2100));
+
+  it('prunes changes past the retention, and a token from before them is 410', async () => {
+    const before = await tokenOf(VENUES);
+    await createVenue(sut.http, { venue: 'Pruned soon' });
+    await olderThanRetention();
+    await sut.app.get(ChangeRetention).pass();
+
+    const expired = await request(sut.http)
+      .get(`${VENUES}?sync_token=${encodeURIComponent(before)}`)
+      .expect(410);
+    expect(expired.body).toMatchObject({ code: 'rest_sync_token_expired' });
+    // A token from after the pruned change still works.
+    const after = await tokenOf(VENUES);
+    const answer = await request(sut.http)
+      .get(`${VENUES}?sync_token=${encodeURIComponent(after)}`)
+      .expect(200);
+    expect(answer.body).toMatchObject({ venues: [], total: 0 });
+  });
+
+  it('keeps what an active webhook subscription has yet to receive', async () => {
+    await sut.admin
+      .post('/calendar/events/v1/webhooks')
+      .send({ url: 'https://receiver.example/hook', event_types: ['*'] })
+      .expect(201);
+    const before = await tokenOf(VENUES);
+    const venue = await createVenue(sut.http, { venue: 'Kept for the webhook' });
+    await olderThanRetention();
+    // This app's dispatcher is off: the change was never handed on, so it stays.
+    await sut.app.get(ChangeRetention).pass();
+
+    const answer = await request(sut.http)
+      .get(`${VENUES}?sync_token=${encodeURIComponent(before)}`)
+      .expect(200);
+    expect((answer.body as { venues: { id: number }[] }).venues.map((v) => v.id)).toEqual([
+      venue.id,
+    ]);
   });
 });

@@ -47,4 +47,17 @@ export class ChangeHeadEntity {
 
   @Column({ type: 'varchar', length: 32 })
   epoch!: string;
+
+  /**
+   * Every change up to this position has been pruned (docs/behaviour.md#sync): a sync token
+   * before it is 410.
+   */
+  @Column({
+    name: 'pruned_through',
+    type: 'bigint',
+    unsigned: true,
+    default: 0,
+    transformer: { to: Number, from: Number },
+  })
+  prunedThrough!: number;
 }
