@@ -76,13 +76,15 @@ export class ChangeRetention implements OnApplicationBootstrap, OnApplicationShu
         }
       }
       if (through <= 0) return false;
+      // The head last: writers wait for its lock only during this commit. Readers see the
+      // deletion and the head's new mark together, at the commit.
+      await manager.delete(ChangeEntity, { seq: LessThanOrEqual(through) });
       await manager
         .createQueryBuilder()
         .update(ChangeHeadEntity)
         .set({ prunedThrough: through })
         .where('id = 1 AND pruned_through < :through', { through })
         .execute();
-      await manager.delete(ChangeEntity, { seq: LessThanOrEqual(through) });
       return oldest.length === BATCH && through === oldest.at(-1)?.seq;
     });
   }

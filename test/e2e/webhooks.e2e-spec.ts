@@ -172,7 +172,7 @@ describe('webhook delivery', () => {
     WEBHOOK_POLL_MS: '20',
     WEBHOOK_RETRY_BASE_MS: '50',
     WEBHOOK_TIMEOUT_MS: '1000',
-    WEBHOOK_DISABLE_AFTER_SECONDS: '5',
+    WEBHOOK_DISABLE_AFTER_SECONDS: '8',
     WEBHOOK_MAX_ATTEMPTS: '3',
   });
   let sut: TestApp;
@@ -276,8 +276,8 @@ describe('webhook delivery', () => {
     const since = Date.parse(`${(failing.failing_since_utc ?? '').replace(' ', 'T')}Z`);
     expect(since).toBeLessThanOrEqual(Date.now());
 
-    // Still failing five seconds after the first failure: that attempt disables it.
-    await new Promise((wait) => setTimeout(wait, Math.max(0, since + 6000 - Date.now())));
+    // Still failing eight seconds after the first failure: that attempt disables it.
+    await new Promise((wait) => setTimeout(wait, Math.max(0, since + 9000 - Date.now())));
     const second = await createVenue(sut.http, { venue: 'Second' });
     await waitFor(async () => {
       const read = await sut.admin.get(`${WEBHOOKS}/${hook.id}`).expect(200);
