@@ -60,12 +60,14 @@ import {
 } from './seed-data';
 
 /**
- * `npm run seed -- [--events N] [--venues V] [--organizers O] [--batch B] [--seed S]`: runs
+ * `npm run seed -- [--events N] [--venues V] [--organizers O] [--batch B] [--parallel P]
+ * [--seed S]`: runs
  * pending migrations, makes sure the demo categories and tags exist (reusing those found by
  * taxonomy and slug), then appends V venues (default max(20, N/100)), O organizers (default
  * max(10, N/200)) and N demo events (default 1000) linked to them, with their `posts` rows and
- * translations, B items per transaction (default 1000), with multi-row INSERTs that work on
- * MySQL/MariaDB and SQLite. Events link only to the venues and organizers of the same run.
+ * translations, B items per transaction (default 1000) and P transactions at once on MySQL/MariaDB
+ * (default 3; SQLite writes one at a time), with multi-row INSERTs that work on MySQL/MariaDB
+ * and SQLite. Events link only to the venues and organizers of the same run.
  * Nothing is ever deleted.
  */
 
@@ -91,6 +93,7 @@ interface SeedOptions {
   readonly venues: number;
   readonly organizers: number;
   readonly batch: number;
+  readonly parallel: number;
   readonly seed: number;
 }
 
@@ -117,6 +120,7 @@ function parseOptions(argv: readonly string[]): SeedOptions {
       venues: { type: 'string' },
       organizers: { type: 'string' },
       batch: { type: 'string' },
+      parallel: { type: 'string' },
       seed: { type: 'string' },
     },
     strict: true,
@@ -133,6 +137,7 @@ function parseOptions(argv: readonly string[]): SeedOptions {
       0,
     ),
     batch: integerOption('batch', values.batch, 1000, 1),
+    parallel: integerOption('parallel', values.parallel, 3, 1),
     seed: integerOption('seed', values.seed, Date.now() % 2_147_483_647, 1),
   };
 }
@@ -250,7 +255,9 @@ async function withRetry<T>(what: string, work: () => Promise<T>): Promise<T> {
       return await work();
     } catch (error: unknown) {
       if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
-      logger.warn(`${what} collided with another writer (attempt ${attempt}); retrying`);
+      logger.warn(
+        `${what} collided with another writer (attempt ${attempt}, ${driverErrorCode(error) ?? 'duplicate'}); retrying`,
+      );
     }
   }
 }
@@ -267,6 +274,8 @@ interface PostStage<T extends { readonly id: number }> {
   readonly postKind: PostKind;
   readonly total: number;
   readonly batch: number;
+  /** Batches written at once (MySQL/MariaDB). */
+  readonly parallel: number;
   /** `count` items with ids from `first` on; the first is the run's `index`-th. */
   readonly generate: (first: number, index: number, count: number) => T[];
   /** The rows of a batch's items, besides their `posts` rows, in insertion order. */
@@ -276,8 +285,11 @@ interface PostStage<T extends { readonly id: number }> {
 }
 
 /**
- * Seeds `stage.total` items, `stage.batch` per transaction: each batch registers its ids in
- * `posts` (kind `stage.postKind`) and writes its rows with multi-row INSERTs; a batch whose ids
+ * Seeds `stage.total` items, `stage.batch` per transaction and `stage.parallel` transactions at
+ * once (each on a connection of its own, so the database writes one batch while the next is
+ * generated): each batch registers its ids in `posts` (kind `stage.postKind`) and writes its
+ * rows with multi-row INSERTs. Ids are handed out here, in order, when a batch is generated, so
+ * the k-th batch always has the k-th range and the k-th draws of the PRNG; a batch whose ids
  * another writer took meanwhile runs again with fresh ids. Returns the rows written per table.
  */
 async function seedPosts<T extends { readonly id: number }>(
@@ -286,13 +298,19 @@ async function seedPosts<T extends { readonly id: number }>(
   stage: PostStage<T>,
 ): Promise<RowCounts> {
   const counts: RowCounts = new Map();
+  let planned = 0;
   let done = 0;
-  while (done < stage.total) {
-    const count = Math.min(stage.batch, stage.total - done);
+  let nextId = 0;
+  const runBatch = async (index: number, count: number): Promise<void> => {
     const { items, tables } = await withRetry(`A batch of ${stage.postKind}s`, () =>
       inTransaction(dataSource, async (runner) => {
-        const first = (await lastPostId(runner, kind)) + 1;
-        const items = stage.generate(first, done, count);
+        // Past what the registry holds: another writer may have taken ids since the last batch.
+        const last = await lastPostId(runner, kind);
+        // Read nextId only now: another batch may have taken ids during the await.
+        nextId = Math.max(nextId, last + 1);
+        const first = nextId;
+        nextId += count;
+        const items = stage.generate(first, index, count);
         const tables: TableRows[] = [
           {
             table: 'posts',
@@ -310,7 +328,18 @@ async function seedPosts<T extends { readonly id: number }>(
     tally(counts, tables);
     done += count;
     stage.committed?.(items, done);
-  }
+  };
+  const worker = async (): Promise<void> => {
+    while (planned < stage.total) {
+      const index = planned;
+      const count = Math.min(stage.batch, stage.total - planned);
+      planned += count;
+      await runBatch(index, count);
+    }
+  };
+  // SQLite has one writer: its batches run one at a time.
+  const workers = kind === 'sqlite' ? 1 : stage.parallel;
+  await Promise.all(Array.from({ length: workers }, () => worker()));
   return counts;
 }
 
@@ -419,7 +448,8 @@ async function seed(options: SeedOptions): Promise<void> {
     if (migrations.length > 0) logger.log(`Ran ${migrations.length} migration(s)`);
     logger.log(
       `Seeding ${options.events} events, ${options.venues} venues and ${options.organizers} ` +
-        `organizers into ${describeTarget(config)}, ${options.batch} per transaction ` +
+        `organizers into ${describeTarget(config)}, ${options.batch} per transaction, ` +
+        `${kind === 'sqlite' ? 1 : options.parallel} at once ` +
         `(PRNG seed ${options.seed})`,
     );
     const random = createRandom(options.seed);
@@ -442,6 +472,7 @@ async function seed(options: SeedOptions): Promise<void> {
       postKind: 'venue',
       total: options.venues,
       batch: options.batch,
+      parallel: options.parallel,
       generate: (first, index, count) =>
         Array.from({ length: count }, (_, i) => generateVenue(random, first + i, now, index + i)),
       tables: (items) => [
@@ -459,6 +490,8 @@ async function seed(options: SeedOptions): Promise<void> {
         }
       },
     });
+    // Batches may commit out of order: events pick venues and organizers by position.
+    venues.sort((a, b) => a.id - b.id);
     let elapsed = seconds(since);
     logger.log(
       `Seeded ${venues.length} venues (${venueRows.get('venue_translations') ?? 0} translations, ` +
@@ -472,6 +505,7 @@ async function seed(options: SeedOptions): Promise<void> {
       postKind: 'organizer',
       total: options.organizers,
       batch: options.batch,
+      parallel: options.parallel,
       generate: (first, index, count) =>
         Array.from({ length: count }, (_, i) =>
           generateOrganizer(random, first + i, now, index + i),
@@ -488,6 +522,7 @@ async function seed(options: SeedOptions): Promise<void> {
         for (const { id, zone, busyness } of items) organizers.push({ id, zone, busyness });
       },
     });
+    organizers.sort((a, b) => a.id - b.id);
     elapsed = seconds(since);
     logger.log(
       `Seeded ${organizers.length} organizers ` +
@@ -507,6 +542,7 @@ async function seed(options: SeedOptions): Promise<void> {
       postKind: 'event',
       total: options.events,
       batch: options.batch,
+      parallel: options.parallel,
       generate: (first, _index, count) =>
         Array.from({ length: count }, (_, i) => generateEvent(random, first + i, now, chooseLinks)),
       tables: (events) => [
