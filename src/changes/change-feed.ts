@@ -25,21 +25,25 @@ export class ChangeFeed {
     limit: number,
     handOn: (changes: readonly ChangeEntity[], manager: EntityManager) => Promise<void>,
   ): Promise<number | null> {
-    return this.unit.run(async () => {
-      const manager = this.unit.manager;
-      const cursor = await this.lockCursor(manager, reader);
-      if (cursor === null) return null;
-      const changes = await manager.find(ChangeEntity, {
-        where: { seq: MoreThan(cursor) },
-        order: { seq: 'ASC' },
-        take: limit,
-      });
-      const last = changes.at(-1);
-      if (!last) return 0;
-      await handOn(changes, manager);
-      await manager.update(OutboxCursorEntity, { reader }, { seq: last.seq });
-      return changes.length;
-    });
+    return this.unit.run(
+      async () => {
+        const manager = this.unit.manager;
+        const cursor = await this.lockCursor(manager, reader);
+        if (cursor === null) return null;
+        const changes = await manager.find(ChangeEntity, {
+          where: { seq: MoreThan(cursor) },
+          order: { seq: 'ASC' },
+          take: limit,
+        });
+        const last = changes.at(-1);
+        if (!last) return 0;
+        await handOn(changes, manager);
+        await manager.update(OutboxCursorEntity, { reader }, { seq: last.seq });
+        return changes.length;
+      },
+      // Handing changes on changes no item: the read cache stays.
+      { leavesListings: true },
+    );
   }
 
   /** How far `reader` has handed changes on (0 before its first batch). */

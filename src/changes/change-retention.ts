@@ -58,34 +58,37 @@ export class ChangeRetention implements OnApplicationBootstrap, OnApplicationShu
     const retention = this.config.CHANGE_LOG_RETENTION_SECONDS;
     if (retention === 0) return false;
     const cutoff = this.clock.now().minus({ seconds: retention }).toJSDate();
-    return this.unit.run(async () => {
-      const manager = this.unit.manager;
-      const oldest = await manager.find(ChangeEntity, {
-        select: { seq: true, changedUtc: true },
-        order: { seq: 'ASC' },
-        take: BATCH,
-      });
-      let through = 0;
-      for (const change of oldest) {
-        if (change.changedUtc.getTime() >= cutoff.getTime()) break;
-        through = change.seq;
-      }
-      for (const [reader, needed] of this.holds) {
-        if (through > 0 && (await needed())) {
-          through = Math.min(through, await this.feed.position(reader));
+    return this.unit.run(
+      async () => {
+        const manager = this.unit.manager;
+        const oldest = await manager.find(ChangeEntity, {
+          select: { seq: true, changedUtc: true },
+          order: { seq: 'ASC' },
+          take: BATCH,
+        });
+        let through = 0;
+        for (const change of oldest) {
+          if (change.changedUtc.getTime() >= cutoff.getTime()) break;
+          through = change.seq;
         }
-      }
-      if (through <= 0) return false;
-      // The head last: writers wait for its lock only during this commit. Readers see the
-      // deletion and the head's new mark together, at the commit.
-      await manager.delete(ChangeEntity, { seq: LessThanOrEqual(through) });
-      await manager
-        .createQueryBuilder()
-        .update(ChangeHeadEntity)
-        .set({ prunedThrough: through })
-        .where('id = 1 AND pruned_through < :through', { through })
-        .execute();
-      return oldest.length === BATCH && through === oldest.at(-1)?.seq;
-    });
+        for (const [reader, needed] of this.holds) {
+          if (through > 0 && (await needed())) {
+            through = Math.min(through, await this.feed.position(reader));
+          }
+        }
+        if (through <= 0) return false;
+        // The head last: writers wait for its lock only during this commit. Readers see the
+        // deletion and the head's new mark together, at the commit.
+        await manager.delete(ChangeEntity, { seq: LessThanOrEqual(through) });
+        await manager
+          .createQueryBuilder()
+          .update(ChangeHeadEntity)
+          .set({ prunedThrough: through })
+          .where('id = 1 AND pruned_through < :through', { through })
+          .execute();
+        return oldest.length === BATCH && through === oldest.at(-1)?.seq;
+      },
+      { leavesListings: true },
+    );
   }
 }

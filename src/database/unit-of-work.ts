@@ -21,6 +21,19 @@ const current = new AsyncLocalStorage<RunningUnit>();
 /** How long a unit waits for a name another unit is creating before it starts again. */
 const NAME_LOCK_WAIT_SECONDS = 2;
 
+/**
+ * The mark (in `QueryRunner.data`) of a unit that changes no item a list or read shows: the
+ * dispatchers' and the change log's own bookkeeping. The read cache's listing version does not
+ * move for it (ListingVersionSubscriber), so background work never empties the cache.
+ */
+export const LEAVES_LISTINGS = 'calendar:leavesListings';
+
+/** How a unit of work runs. */
+export interface UnitOptions {
+  /** It writes no row any read answer shows (see {@link LEAVES_LISTINGS}). */
+  readonly leavesListings?: boolean;
+}
+
 /** Attempts of one unit of work before a conflict is answered 503 `rest_service_busy`. */
 export const MAX_ATTEMPTS = 5;
 
@@ -97,11 +110,11 @@ export class UnitOfWork {
    * Runs `work` as one transaction, retried whole on a conflict. Inside a running unit it joins
    * that unit instead (one request, one transaction).
    */
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  async run<T>(work: () => Promise<T>, options: UnitOptions = {}): Promise<T> {
     if (current.getStore()) return work();
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const once = (): Promise<T> => this.once(work);
+        const once = (): Promise<T> => this.once(work, options);
         return await (this.queue ? this.queue.run(once) : once());
       } catch (error) {
         if (!isTransientConflict(error)) throw error;
@@ -163,8 +176,10 @@ export class UnitOfWork {
     if (Number(got) !== 1) throw new NamedLockTimeoutError();
   }
 
-  private async once<T>(work: () => Promise<T>): Promise<T> {
+  private async once<T>(work: () => Promise<T>, options: UnitOptions): Promise<T> {
     const runner = this.dataSource.createQueryRunner('master');
+    // SQLite hands out one query runner for every unit: the mark is set, and cleared, per unit.
+    runner.data[LEAVES_LISTINGS] = options.leavesListings === true;
     const unit: RunningUnit = {
       manager: runner.manager,
       namedLocks: false,
@@ -194,6 +209,7 @@ export class UnitOfWork {
       if (isConnectionLost(error)) throw new DomainError('databaseUnavailable');
       throw error;
     } finally {
+      delete runner.data[LEAVES_LISTINGS];
       if (unit.namedLocks) await this.releaseNames(runner);
       await runner.release();
     }

@@ -7,7 +7,7 @@ import { ChangeAction, ChangeEntity, ChangeKind } from '../changes/entities/chan
 import { PollingLoop } from '../changes/polling-loop';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
-import { UnitOfWork } from '../database/unit-of-work';
+import { UnitOfWork, UnitOptions } from '../database/unit-of-work';
 import { attempt, AttemptResult } from './delivery-attempt';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookEntity } from './entities/webhook.entity';
@@ -24,6 +24,9 @@ const LOG_DAYS = 7;
 
 /** Longest wait between two attempts of one delivery. */
 const MAX_RETRY_WAIT_MS = 6 * 3600 * 1000;
+
+/** The dispatcher's units write only webhook tables, which no cached read shows. */
+const BACKGROUND: UnitOptions = { leavesListings: true };
 
 /** A delivery and how its attempt ended. */
 interface Sent {
@@ -111,7 +114,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const limit = this.config.WEBHOOK_CONCURRENCY * 4;
     const now = this.clock.now().toJSDate();
     const lease = new Date(now.getTime() + this.config.WEBHOOK_TIMEOUT_MS * 2 + 5000);
-    const claimed = await this.unit.run(() => this.repository.claimDue(limit, now, lease));
+    const claimed = await this.unit.run(
+      () => this.repository.claimDue(limit, now, lease),
+      BACKGROUND,
+    );
     if (claimed.length === 0) return false;
     const subscriptions = await this.subscriptionsOf(claimed);
     this.epoch ??= (await this.changes.head()).epoch;
@@ -202,7 +208,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         }
         await this.failed(delivery, result, now);
       }
-    });
+    }, BACKGROUND);
   }
 
   private async failed(
@@ -243,6 +249,6 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     if (now - this.lastPrune < 60_000) return;
     this.lastPrune = now;
     const before = new Date(now - LOG_DAYS * 24 * 3600 * 1000);
-    await this.unit.run(() => this.repository.pruneFinished(before, 1000));
+    await this.unit.run(() => this.repository.pruneFinished(before, 1000), BACKGROUND);
   }
 }

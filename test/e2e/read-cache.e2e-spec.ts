@@ -193,6 +193,29 @@ describe('read cache', () => {
     }, 30_000);
   });
 
+  describe('with webhook delivery at work', () => {
+    const app = useTestApp({
+      WEBHOOKS_DISPATCH: 'true',
+      WEBHOOK_POLL_MS: '10',
+      WEBHOOK_RETRY_BASE_MS: '10',
+    });
+
+    it('keeps answers: the dispatcher’s transactions change nothing a read shows', async () => {
+      const sut = app();
+      // A receiver that refuses every delivery, so the dispatcher claims and retries all along.
+      await sut.admin
+        .post('/calendar/events/v1/webhooks')
+        .send({ url: 'http://127.0.0.1:9/nobody', event_types: ['*'] })
+        .expect(201);
+      const { id } = await createEvent(sut.http, { title: 'Kept' });
+      expect(await titles(sut)).toEqual(['Kept']);
+      await renameBehind(sut, id, 'Changed behind');
+      await new Promise((wait) => setTimeout(wait, 300));
+
+      expect(await titles(sut)).toEqual(['Kept']);
+    });
+  });
+
   describe('off (READ_CACHE_TTL_MS=0)', () => {
     const app = useTestApp({ READ_CACHE_TTL_MS: '0' });
 

@@ -8,6 +8,7 @@ import {
   TransactionRollbackEvent,
   TransactionStartEvent,
 } from 'typeorm';
+import { LEAVES_LISTINGS } from '../../database/unit-of-work';
 import { ReadCache } from './read-cache';
 import { WriteTicket } from './read-cache.store';
 
@@ -22,7 +23,7 @@ function ticketOf(queryRunner: QueryRunner): WriteTicket | undefined {
  * Every write of the service runs in a transaction; this subscriber registers each one with the
  * read cache before it starts and after it commits or rolls back (the outermost level only), so
  * the listing version moves with every change and no read keeps an answer made while a write was
- * in flight.
+ * in flight. Units marked as leaving listings alone (background bookkeeping) are not registered.
  */
 @Injectable()
 export class ListingVersionSubscriber implements EntitySubscriberInterface {
@@ -35,6 +36,8 @@ export class ListingVersionSubscriber implements EntitySubscriberInterface {
 
   async beforeTransactionStart(event: TransactionStartEvent): Promise<void> {
     if (ticketOf(event.queryRunner) !== undefined) return;
+    // Background bookkeeping (webhooks, the broker, pruning) changes nothing a read shows.
+    if (event.queryRunner.data[LEAVES_LISTINGS] === true) return;
     event.queryRunner.data[TICKET] = await this.cache.beginWrite();
   }
 
