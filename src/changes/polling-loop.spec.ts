@@ -35,6 +35,22 @@ describe('PollingLoop', () => {
     await new Promise((wait) => setTimeout(wait, 20));
     expect(calls).toBe(4);
   });
+
+  it('runs the step soon when woken, instead of after the idle wait', async () => {
+    let calls = 0;
+    const loop = new PollingLoop('Step', new Logger('test'), 60_000, () => {
+      calls += 1;
+      return Promise.resolve(false);
+    });
+    loop.wake(); // before start: nothing
+    loop.start();
+    while (calls < 1) await new Promise((wait) => setTimeout(wait, 5));
+    loop.wake();
+    loop.wake(); // two wakes close together: one step
+    await new Promise((wait) => setTimeout(wait, 100));
+    await loop.stop();
+    expect(calls).toBe(2);
+  });
 });
 
 describe('brokerAddress', () => {

@@ -28,6 +28,19 @@ const MAX_RETRY_WAIT_MS = 6 * 3600 * 1000;
 /** The dispatcher's units write only webhook tables, which no cached read shows. */
 const BACKGROUND: UnitOptions = { leavesListings: true };
 
+/** A claimed delivery and where it goes. */
+interface Queued {
+  readonly delivery: WebhookDeliveryEntity;
+  readonly subscription: WebhookEntity | undefined;
+}
+
+/** Adds `by` to `key`'s count in `counts`, dropping it at 0. */
+function count(counts: Map<number, number>, key: number, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
+
 /** A delivery and how its attempt ended. */
 interface Sent {
   readonly delivery: WebhookDeliveryEntity;
@@ -50,6 +63,19 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private readonly loop: PollingLoop;
   private epoch: string | null = null;
   private lastPrune = 0;
+  private lastFanOut = 0;
+  /** Whether the last fan-out found a full batch (more changes wait). */
+  private fanOutBehind = false;
+  /** Deliveries being sent, in all and by subscription. */
+  private inFlight = 0;
+  private readonly inFlightBySubscription = new Map<number, number>();
+  /** Claimed deliveries waiting for a place (their leases run), and how many by subscription. */
+  private queue: Queued[] = [];
+  private readonly queuedBySubscription = new Map<number, number>();
+  /** Sends under way, so a shutdown can wait for them. */
+  private readonly sending = new Set<Promise<void>>();
+  /** Attempts that ended and are not recorded yet. */
+  private finished: Sent[] = [];
 
   constructor(
     private readonly config: AppConfig,
@@ -74,14 +100,80 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   async onApplicationShutdown(): Promise<void> {
     this.stopping.abort();
     await this.loop.stop();
+    // Claimed but not started: due again at once, for this or another instance.
+    for (const { delivery } of this.queue) {
+      this.finished.push({
+        delivery,
+        result: { delivered: false, statusCode: null, error: 'dispatcher stopped' },
+      });
+    }
+    this.queue = [];
+    // Sends end at once when aborted; what they did is recorded (cut-off ones due again now).
+    await Promise.allSettled([...this.sending]);
+    await this.recordFinished().catch(() => undefined);
   }
 
-  /** One pass; answers whether work is left for another at once. */
+  /**
+   * One pass: records the attempts that ended, turns new changes into deliveries, and starts
+   * sending due ones into the free places. Sends run on their own and wake the loop when they
+   * end, so a slow receiver holds its own places and no pass waits for it. Answers whether work
+   * is left for another pass at once.
+   */
   async pass(): Promise<boolean> {
-    const fannedOut = await this.fanOut();
-    const delivered = await this.deliverDue();
+    const fannedOut = await this.fanOutWhenDue();
+    const claimedAll = await this.recordAndClaim(true);
     await this.prune();
-    return fannedOut || delivered;
+    return fannedOut || claimedAll;
+  }
+
+  /** Records the attempts that ended, without claiming more (at shutdown). */
+  private async recordFinished(): Promise<void> {
+    await this.recordAndClaim(false);
+  }
+
+  /**
+   * In one transaction: records the attempts that ended since the last pass, and (with `claim`)
+   * claims due deliveries into the local queue while it runs low, then starts what the free
+   * places take. Answers whether it claimed a full batch (more may be due).
+   */
+  private async recordAndClaim(claim: boolean): Promise<boolean> {
+    const ended = this.finished;
+    this.finished = [];
+    const concurrency = this.config.WEBHOOK_CONCURRENCY;
+    const want =
+      claim && this.queue.length < concurrency * 2
+        ? concurrency * 4 - this.queue.length - this.inFlight
+        : 0;
+    if (ended.length === 0 && want <= 0) return false;
+    let claimed: Queued[];
+    try {
+      claimed = await this.unit.run(async () => {
+        if (ended.length > 0) await this.record(ended);
+        return want > 0 ? this.claim(want) : [];
+      }, BACKGROUND);
+    } catch (error) {
+      this.finished = [...ended, ...this.finished];
+      throw error;
+    }
+    for (const item of claimed) {
+      this.queue.push(item);
+      count(this.queuedBySubscription, item.delivery.webhookId, 1);
+    }
+    this.epoch ??= (await this.changes.head()).epoch;
+    this.pump();
+    return want > 0 && claimed.length === want;
+  }
+
+  /**
+   * Fans out at most once per `WEBHOOK_POLL_MS`, or at once while the last fan-out found a full
+   * batch, so passes woken by ending sends do not each read the log.
+   */
+  private async fanOutWhenDue(): Promise<boolean> {
+    const now = Date.now();
+    if (!this.fanOutBehind && now - this.lastFanOut < this.config.WEBHOOK_POLL_MS) return false;
+    this.lastFanOut = now;
+    this.fanOutBehind = await this.fanOut();
+    return this.fanOutBehind;
   }
 
   /** Turns the next batch of changes into deliveries; answers whether more changes wait. */
@@ -109,50 +201,81 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     return handed === FAN_OUT_BATCH;
   }
 
-  /** Claims due deliveries and sends them; answers whether a full batch was claimed. */
-  private async deliverDue(): Promise<boolean> {
-    const limit = this.config.WEBHOOK_CONCURRENCY * 4;
+  /** The places one subscription may hold: all when it is alone, a quarter among four or more. */
+  private share(subscriptions: number): number {
+    const concurrency = this.config.WEBHOOK_CONCURRENCY;
+    return Math.max(Math.ceil(concurrency / 4), Math.ceil(concurrency / subscriptions));
+  }
+
+  /**
+   * Claims up to `want` due deliveries in the running unit, each subscription up to twice its
+   * share counting what it has queued and in flight, so a receiver that hangs until the timeout
+   * neither fills the queue nor keeps a claim past its lease.
+   */
+  private async claim(want: number): Promise<Queued[]> {
     const now = this.clock.now().toJSDate();
     const lease = new Date(now.getTime() + this.config.WEBHOOK_TIMEOUT_MS * 2 + 5000);
-    const claimed = await this.unit.run(
-      () => this.repository.claimDue(limit, now, lease),
-      BACKGROUND,
+    const subscriptions = new Map(
+      (await this.repository.active()).map((webhook) => [webhook.id, webhook]),
     );
-    if (claimed.length === 0) return false;
-    const subscriptions = await this.subscriptionsOf(claimed);
-    this.epoch ??= (await this.changes.head()).epoch;
-    await this.record(await this.sendAll(claimed, subscriptions, this.epoch));
-    return claimed.length === limit;
+    const room = (webhookId: number, active: number): number =>
+      this.share(active) * 2 -
+      (this.inFlightBySubscription.get(webhookId) ?? 0) -
+      (this.queuedBySubscription.get(webhookId) ?? 0);
+    const claimed = await this.repository.claimDue(want, now, lease, room);
+    return claimed.map((delivery) => ({
+      delivery,
+      subscription: subscriptions.get(delivery.webhookId),
+    }));
   }
 
-  private async subscriptionsOf(
-    deliveries: readonly WebhookDeliveryEntity[],
-  ): Promise<Map<number, WebhookEntity>> {
-    const ids = new Set(deliveries.map((delivery) => delivery.webhookId));
-    const found = await Promise.all([...ids].map((id) => this.repository.find(id)));
-    return new Map(found.filter((w): w is WebhookEntity => w !== null).map((w) => [w.id, w]));
-  }
-
-  /** Sends every delivery, `WEBHOOK_CONCURRENCY` at a time. */
-  private async sendAll(
-    deliveries: readonly WebhookDeliveryEntity[],
-    subscriptions: ReadonlyMap<number, WebhookEntity>,
-    epoch: string,
-  ): Promise<Sent[]> {
-    const queue = [...deliveries];
-    const sent: Sent[] = [];
-    const worker = async (): Promise<void> => {
-      for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
-        const subscription = subscriptions.get(delivery.webhookId);
-        const result = subscription
-          ? await this.send(delivery, subscription, epoch)
-          : { delivered: false, statusCode: null, error: 'subscription deleted' };
-        sent.push({ delivery, result });
+  /** Starts queued deliveries while places are free, each subscription within its share. */
+  private pump(): void {
+    const epoch = this.epoch;
+    if (epoch === null || this.stopping.signal.aborted) return;
+    const competing = new Set([
+      ...this.queuedBySubscription.keys(),
+      ...this.inFlightBySubscription.keys(),
+    ]);
+    const share = this.share(Math.max(1, competing.size));
+    const waiting: Queued[] = [];
+    for (const item of this.queue) {
+      const id = item.delivery.webhookId;
+      if (
+        this.inFlight < this.config.WEBHOOK_CONCURRENCY &&
+        (this.inFlightBySubscription.get(id) ?? 0) < share
+      ) {
+        count(this.queuedBySubscription, id, -1);
+        this.start(item, epoch);
+      } else {
+        waiting.push(item);
       }
-    };
-    const workers = Math.min(this.config.WEBHOOK_CONCURRENCY, deliveries.length);
-    await Promise.all(Array.from({ length: workers }, () => worker()));
-    return sent;
+    }
+    this.queue = waiting;
+  }
+
+  /** Sends one delivery on its own; its outcome waits in {@link finished} for the next pass. */
+  private start({ delivery, subscription }: Queued, epoch: string): void {
+    const id = delivery.webhookId;
+    this.inFlight += 1;
+    count(this.inFlightBySubscription, id, 1);
+    const sending: Promise<void> = Promise.resolve()
+      .then(() =>
+        subscription
+          ? this.send(delivery, subscription, epoch)
+          : { delivered: false, statusCode: null, error: 'subscription inactive or deleted' },
+      )
+      .then((result) => {
+        this.finished.push({ delivery, result });
+      })
+      .finally(() => {
+        this.inFlight -= 1;
+        count(this.inFlightBySubscription, id, -1);
+        this.sending.delete(sending);
+        this.pump();
+        this.loop.wake();
+      });
+    this.sending.add(sending);
   }
 
   private send(
@@ -185,30 +308,31 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     return attempt(subscription.url, body, headers, signal);
   }
 
-  /** Writes the outcomes: delivered, due again after a backoff, failed, subscriptions disabled. */
+  /**
+   * Writes the outcomes, in the running unit: delivered, due again after a backoff, failed,
+   * subscriptions disabled.
+   */
   private async record(sent: readonly Sent[]): Promise<void> {
     const now = this.clock.now().toJSDate();
     const stopped = this.stopping.signal.aborted;
     const delivered = sent.filter((item) => item.result.delivered);
-    await this.unit.run(async () => {
-      await this.repository.markDelivered(
-        delivered.map((item) => item.delivery.id),
-        now,
-        delivered.map((item) => item.result.statusCode ?? 200),
-      );
-      await this.repository.clearFailing([
-        ...new Set(delivered.map((item) => item.delivery.webhookId)),
-      ]);
-      for (const { delivery, result } of sent) {
-        if (result.delivered) continue;
-        if (stopped) {
-          // Cut off by a shutdown, not by the receiver: due again at once.
-          await this.repository.markAttemptFailed(delivery.id, result, now);
-          continue;
-        }
-        await this.failed(delivery, result, now);
+    await this.repository.markDelivered(
+      delivered.map((item) => item.delivery.id),
+      now,
+      delivered.map((item) => item.result.statusCode ?? 200),
+    );
+    await this.repository.clearFailing([
+      ...new Set(delivered.map((item) => item.delivery.webhookId)),
+    ]);
+    for (const { delivery, result } of sent) {
+      if (result.delivered) continue;
+      if (stopped) {
+        // Cut off by a shutdown, not by the receiver: due again at once.
+        await this.repository.markAttemptFailed(delivery.id, result, now);
+        continue;
       }
-    }, BACKGROUND);
+      await this.failed(delivery, result, now);
+    }
   }
 
   private async failed(

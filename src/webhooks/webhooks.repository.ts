@@ -110,26 +110,43 @@ export class WebhooksRepository {
   }
 
   /**
-   * Takes up to `limit` pending deliveries due by `now` of active subscriptions, and moves them
-   * out of reach until `leaseUntil` (counting the attempt), in the running unit. On
-   * MySQL/MariaDB the rows are read `FOR UPDATE SKIP LOCKED`, so dispatchers of several
-   * instances take different ones without waiting for each other.
+   * Takes up to `limit` pending deliveries due by `now` of active subscriptions, at most
+   * `room(subscription, active subscriptions)` of each, and moves them out of reach until
+   * `leaseUntil` (counting the attempt), in the running unit. On MySQL/MariaDB the rows are read
+   * `FOR UPDATE SKIP LOCKED`, so dispatchers of several instances take different ones without
+   * waiting for each other; rows read but not taken stay due.
    */
-  async claimDue(limit: number, now: Date, leaseUntil: Date): Promise<WebhookDeliveryEntity[]> {
+  async claimDue(
+    limit: number,
+    now: Date,
+    leaseUntil: Date,
+    room: (webhookId: number, subscriptions: number) => number,
+  ): Promise<WebhookDeliveryEntity[]> {
     const active = await this.webhooks.find({ select: { id: true }, where: { active: true } });
-    if (active.length === 0) return [];
+    const eligible = active
+      .map((webhook) => webhook.id)
+      .filter((id) => room(id, active.length) > 0);
+    if (eligible.length === 0) return [];
     const query = this.deliveries
       .createQueryBuilder('d')
       .where('d.status = :pending', { pending: 'pending' })
       .andWhere('d.nextAttemptUtc <= :now', { now })
-      .andWhere('d.webhookId IN (:...active)', { active: active.map((webhook) => webhook.id) })
+      .andWhere('d.webhookId IN (:...eligible)', { eligible })
       .orderBy('d.nextAttemptUtc', 'ASC')
       .addOrderBy('d.id', 'ASC')
-      .limit(limit);
+      .limit(limit * 2);
     if (this.unit.manager.connection.options.type !== 'better-sqlite3') {
       query.setLock('pessimistic_write').setOnLocked('skip_locked');
     }
-    const claimed = await query.getMany();
+    const taken = new Map<number, number>();
+    const claimed: WebhookDeliveryEntity[] = [];
+    for (const delivery of await query.getMany()) {
+      if (claimed.length >= limit) break;
+      const count = taken.get(delivery.webhookId) ?? 0;
+      if (count >= room(delivery.webhookId, active.length)) continue;
+      taken.set(delivery.webhookId, count + 1);
+      claimed.push(delivery);
+    }
     if (claimed.length === 0) return [];
     await this.deliveries.update(
       { id: In(claimed.map((delivery) => delivery.id)) },

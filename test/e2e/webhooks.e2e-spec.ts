@@ -336,6 +336,47 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('webhook delivery to a receiver that hangs', () => {
+  const app = useTestApp({
+    WEBHOOKS_DISPATCH: 'true',
+    WEBHOOK_POLL_MS: '20',
+    WEBHOOK_TIMEOUT_MS: '5000',
+  });
+  let sut: TestApp;
+  let receiver: Receiver;
+  beforeEach(async () => {
+    sut = app();
+    receiver = await Receiver.start();
+  });
+  afterEach(async () => {
+    await receiver.close();
+  });
+
+  it('keeps delivering to others while one receiver hangs until the timeout', async () => {
+    const hanging = await Receiver.start();
+    hanging.answer = () => 'hold';
+    try {
+      await subscribe(sut.http, { url: hanging.url, event_types: ['venue.*'] });
+      await subscribe(sut.http, { url: receiver.url, event_types: ['venue.*'] });
+      for (let index = 0; index < 6; index += 1) {
+        await createVenue(sut.http, { venue: `Before ${index}` });
+      }
+      await hanging.until((received) => received.length >= 6);
+      await receiver.until((received) => received.length >= 6);
+      // The hanging receiver holds its deliveries for the whole timeout (here 5 s): a change
+      // made now still reaches the other receiver at once.
+      const started = Date.now();
+      const late = await createVenue(sut.http, { venue: 'While it hangs' });
+      await receiver.until((received) =>
+        received.some((r) => (JSON.parse(r.body) as ChangeEvent).data.id === late.id),
+      );
+      expect(Date.now() - started).toBeLessThan(2500);
+    } finally {
+      await hanging.close();
+    }
+  });
+});
+
 /** Several instances on one MariaDB share the outbox: each change goes out once. */
 (onMysql ? describe : describe.skip)('webhook dispatchers of several instances', () => {
   const settings = { WEBHOOKS_DISPATCH: 'true', WEBHOOK_POLL_MS: '10' };
