@@ -84,6 +84,22 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promi
   }
 }
 
+/** A test app that delivers webhooks (with `settings`), and a fresh receiver for each test. */
+function useDelivery(settings: Record<string, string>): () => { sut: TestApp; receiver: Receiver } {
+  const app = useTestApp({ WEBHOOKS_DISPATCH: 'true', WEBHOOK_POLL_MS: '20', ...settings });
+  let receiver: Receiver | undefined;
+  beforeEach(async () => {
+    receiver = await Receiver.start();
+  });
+  afterEach(async () => {
+    await receiver?.close();
+  });
+  return () => {
+    if (!receiver) throw new Error('The receiver is not running');
+    return { sut: app(), receiver };
+  };
+}
+
 describe('webhook subscriptions (/webhooks)', () => {
   const app = useTestApp();
   let sut: TestApp;
@@ -167,9 +183,7 @@ describe('webhook subscriptions (/webhooks)', () => {
 });
 
 describe('webhook delivery', () => {
-  const app = useTestApp({
-    WEBHOOKS_DISPATCH: 'true',
-    WEBHOOK_POLL_MS: '20',
+  const context = useDelivery({
     WEBHOOK_RETRY_BASE_MS: '50',
     WEBHOOK_TIMEOUT_MS: '1000',
     WEBHOOK_DISABLE_AFTER_SECONDS: '8',
@@ -177,12 +191,8 @@ describe('webhook delivery', () => {
   });
   let sut: TestApp;
   let receiver: Receiver;
-  beforeEach(async () => {
-    sut = app();
-    receiver = await Receiver.start();
-  });
-  afterEach(async () => {
-    await receiver.close();
+  beforeEach(() => {
+    ({ sut, receiver } = context());
   });
 
   it('POSTs every change it subscribes to as a signed CloudEvent', async () => {
@@ -337,19 +347,11 @@ describe('webhook delivery', () => {
 });
 
 describe('webhook delivery to a receiver that hangs', () => {
-  const app = useTestApp({
-    WEBHOOKS_DISPATCH: 'true',
-    WEBHOOK_POLL_MS: '20',
-    WEBHOOK_TIMEOUT_MS: '5000',
-  });
+  const context = useDelivery({ WEBHOOK_TIMEOUT_MS: '5000' });
   let sut: TestApp;
   let receiver: Receiver;
-  beforeEach(async () => {
-    sut = app();
-    receiver = await Receiver.start();
-  });
-  afterEach(async () => {
-    await receiver.close();
+  beforeEach(() => {
+    ({ sut, receiver } = context());
   });
 
   it('keeps delivering to others while one receiver hangs until the timeout', async () => {
