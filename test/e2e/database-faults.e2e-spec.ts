@@ -118,8 +118,10 @@ onMysql('the database killed under load', () => {
     ]);
 
     await new Promise((wait) => setTimeout(wait, 1500));
-    const killedAt = now();
+    // The time after the script returns: the server is gone by then (the script itself takes a
+    // moment, during which requests may still be served).
     server('kill');
+    const killedAt = now();
     await new Promise((wait) => setTimeout(wait, 3000));
     server('start');
     const backAt = now();
