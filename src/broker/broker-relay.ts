@@ -1,10 +1,12 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Counter } from 'prom-client';
 import { ChangeFeed } from '../changes/change-feed';
 import { ChangeLog } from '../changes/change-log';
 import { ChangeRetention } from '../changes/change-retention';
 import { serviceOrigin, toCloudEvent } from '../changes/cloud-event';
 import { PollingLoop } from '../changes/polling-loop';
 import { AppConfig } from '../config/app-config';
+import { Metrics } from '../observability/metrics';
 import { AmqpTransport } from './amqp-transport';
 import { brokerAddress, BrokerTransport } from './broker-transport';
 import { NatsTransport } from './nats-transport';
@@ -33,13 +35,20 @@ export class BrokerRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly transport: BrokerTransport | null;
   private readonly loop: PollingLoop;
   private epoch: string | null = null;
+  private readonly published: Counter;
 
   constructor(
     private readonly config: AppConfig,
     private readonly feed: ChangeFeed,
     private readonly changes: ChangeLog,
     retention: ChangeRetention,
+    metrics: Metrics,
   ) {
+    this.published = new Counter({
+      name: 'broker_events_published_total',
+      help: 'Change events the broker confirmed (EVENTS_BROKER_URL)',
+      registers: [metrics.registry],
+    });
     const url = config.EVENTS_BROKER_URL;
     this.transport = url ? transportFor(url, config.EVENTS_BROKER_TOPIC) : null;
     // With a broker, changes not yet published are kept however old they are.
@@ -73,6 +82,7 @@ export class BrokerRelay implements OnApplicationBootstrap, OnApplicationShutdow
         transport.publish(changes.map((change) => toCloudEvent(change, epoch, origin))),
         PUBLISH_TIMEOUT_MS,
       );
+      this.published.inc(changes.length);
     });
     return published === BATCH;
   }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Counter, Gauge } from 'prom-client';
 import { ChangeFeed } from '../changes/change-feed';
 import { ChangeLog } from '../changes/change-log';
 import { ChangeRetention } from '../changes/change-retention';
@@ -8,6 +9,7 @@ import { PollingLoop } from '../changes/polling-loop';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork, UnitOptions } from '../database/unit-of-work';
+import { Metrics } from '../observability/metrics';
 import { attempt, AttemptResult } from './delivery-attempt';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookEntity } from './entities/webhook.entity';
@@ -76,6 +78,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private readonly sending = new Set<Promise<void>>();
   /** Attempts that ended and are not recorded yet. */
   private finished: Sent[] = [];
+  /** Recorded attempts by outcome (metrics). */
+  private readonly attempts: Counter<'outcome'>;
 
   constructor(
     private readonly config: AppConfig,
@@ -85,7 +89,34 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly repository: WebhooksRepository,
     private readonly clock: Clock,
     retention: ChangeRetention,
+    metrics: Metrics,
   ) {
+    this.attempts = new Counter({
+      name: 'webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts by outcome: delivered, retry (due again later), failed (out of attempts), interrupted (by a shutdown)',
+      labelNames: ['outcome'],
+      registers: [metrics.registry],
+    });
+    const gauge = (name: string, help: string, read: () => number): void => {
+      new Gauge({
+        name,
+        help,
+        registers: [metrics.registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    };
+    gauge(
+      'webhook_deliveries_in_flight',
+      'Webhook deliveries this instance is sending',
+      () => this.inFlight,
+    );
+    gauge(
+      'webhook_deliveries_queued',
+      'Webhook deliveries this instance has claimed and not yet started',
+      () => this.queue.length,
+    );
     // Changes not yet turned into deliveries are kept while a subscription may want them.
     retention.hold('webhooks', () => this.repository.hasActive());
     this.loop = new PollingLoop('Webhook dispatch', this.logger, config.WEBHOOK_POLL_MS, () =>
@@ -155,6 +186,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       this.finished = [...ended, ...this.finished];
       throw error;
     }
+    this.countOutcomes(ended);
     for (const item of claimed) {
       this.queue.push(item);
       count(this.queuedBySubscription, item.delivery.webhookId, 1);
@@ -162,6 +194,21 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.epoch ??= (await this.changes.head()).epoch;
     this.pump();
     return want > 0 && claimed.length === want;
+  }
+
+  /** Counts recorded attempts by outcome, once their transaction has committed (metrics). */
+  private countOutcomes(ended: readonly Sent[]): void {
+    const stopped = this.stopping.signal.aborted;
+    for (const { delivery, result } of ended) {
+      const outcome = result.delivered
+        ? 'delivered'
+        : stopped
+          ? 'interrupted'
+          : delivery.attempts >= this.config.WEBHOOK_MAX_ATTEMPTS
+            ? 'failed'
+            : 'retry';
+      this.attempts.inc({ outcome });
+    }
   }
 
   /**

@@ -91,6 +91,8 @@ describe('broker events: RabbitMQ', () => {
         .set('Authorization', await bearer('administrator'))
         .expect(200);
       await waitFor(() => messages.length >= 3);
+      const metrics = await request(sut.http).get('/metrics').expect(200);
+      expect(metrics.text).toContain('broker_events_published_total 3');
     } finally {
       await sut.close();
     }

@@ -250,6 +250,15 @@ describe('webhook delivery', () => {
     const log = await deliveriesOf(sut.http, all.id);
     expect(log).toHaveLength(4);
     expect(log[0]).toMatchObject({ status: 'delivered', attempts: 1, last_status_code: 200 });
+    await waitFor(
+      async () => (await deliveriesOf(sut.http, venuesOnly.id))[0]?.status === 'delivered',
+    );
+    const metrics = async (): Promise<string> =>
+      (await request(sut.http).get('/metrics').expect(200)).text;
+    await waitFor(async () =>
+      (await metrics()).includes('webhook_delivery_attempts_total{outcome="delivered"} 5'),
+    );
+    expect(await metrics()).toContain('webhook_deliveries_in_flight 0');
   });
 
   it('retries a failed delivery with the same id until the receiver takes it', async () => {
