@@ -49,6 +49,21 @@ interface Sent {
   readonly result: AttemptResult;
 }
 
+/** What an ended attempt comes to (also the metric's label). */
+type Outcome = 'delivered' | 'retry' | 'failed' | 'interrupted';
+
+/** An ended attempt with its outcome, as recorded. */
+interface Recorded extends Sent {
+  readonly outcome: Outcome;
+}
+
+/** How many times each value occurs. */
+function countBy(values: readonly number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const value of values) count(counts, value, 1);
+  return counts;
+}
+
 /**
  * Delivers webhooks (docs/behaviour.md#webhooks). Each pass turns new changes of the change
  * log into deliveries (one per change and subscription that names its type, in the transaction
@@ -68,14 +83,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private lastFanOut = 0;
   /** Whether the last fan-out found a full batch (more changes wait). */
   private fanOutBehind = false;
-  /** Deliveries being sent, in all and by subscription. */
-  private inFlight = 0;
-  private readonly inFlightBySubscription = new Map<number, number>();
-  /** Claimed deliveries waiting for a place (their leases run), and how many by subscription. */
-  private queue: Queued[] = [];
-  private readonly queuedBySubscription = new Map<number, number>();
-  /** Sends under way, so a shutdown can wait for them. */
+  /** Sends under way (so a shutdown can wait for them), and how many by subscription. */
   private readonly sending = new Set<Promise<void>>();
+  private readonly sendingBySubscription = new Map<number, number>();
+  /** Claimed deliveries waiting for a place (their leases run). */
+  private queue: Queued[] = [];
+  /** The API's namespace URL, which messages link to. */
+  private readonly origin: string;
   /** Attempts that ended and are not recorded yet. */
   private finished: Sent[] = [];
   /** Recorded attempts by outcome (metrics). */
@@ -110,13 +124,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     gauge(
       'webhook_deliveries_in_flight',
       'Webhook deliveries this instance is sending',
-      () => this.inFlight,
+      () => this.sending.size,
     );
     gauge(
       'webhook_deliveries_queued',
       'Webhook deliveries this instance has claimed and not yet started',
       () => this.queue.length,
     );
+    this.origin = serviceOrigin(config);
     // Changes not yet turned into deliveries are kept while a subscription may want them.
     retention.hold('webhooks', () => this.repository.hasActive());
     this.loop = new PollingLoop('Webhook dispatch', this.logger, config.WEBHOOK_POLL_MS, () =>
@@ -173,42 +188,34 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const concurrency = this.config.WEBHOOK_CONCURRENCY;
     const want =
       claim && this.queue.length < concurrency * 2
-        ? concurrency * 4 - this.queue.length - this.inFlight
+        ? concurrency * 4 - this.queue.length - this.sending.size
         : 0;
     if (ended.length === 0 && want <= 0) return false;
+    const outcomes = ended.map((sent) => ({ ...sent, outcome: this.outcomeOf(sent) }));
     let claimed: Queued[];
     try {
       claimed = await this.unit.run(async () => {
-        if (ended.length > 0) await this.record(ended);
+        if (outcomes.length > 0) await this.record(outcomes);
         return want > 0 ? this.claim(want) : [];
       }, BACKGROUND);
     } catch (error) {
       this.finished = [...ended, ...this.finished];
       throw error;
     }
-    this.countOutcomes(ended);
-    for (const item of claimed) {
-      this.queue.push(item);
-      count(this.queuedBySubscription, item.delivery.webhookId, 1);
-    }
+    // Counted once their transaction has committed (a unit may run twice).
+    for (const { outcome } of outcomes) this.attempts.inc({ outcome });
+    this.queue.push(...claimed);
     this.epoch ??= (await this.changes.head()).epoch;
     this.pump();
     return want > 0 && claimed.length === want;
   }
 
-  /** Counts recorded attempts by outcome, once their transaction has committed (metrics). */
-  private countOutcomes(ended: readonly Sent[]): void {
-    const stopped = this.stopping.signal.aborted;
-    for (const { delivery, result } of ended) {
-      const outcome = result.delivered
-        ? 'delivered'
-        : stopped
-          ? 'interrupted'
-          : delivery.attempts >= this.config.WEBHOOK_MAX_ATTEMPTS
-            ? 'failed'
-            : 'retry';
-      this.attempts.inc({ outcome });
-    }
+  /** What an ended attempt comes to. */
+  private outcomeOf({ delivery, result }: Sent): Outcome {
+    if (result.delivered) return 'delivered';
+    // Cut off by a shutdown, not by the receiver.
+    if (this.stopping.signal.aborted) return 'interrupted';
+    return delivery.attempts >= this.config.WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'retry';
   }
 
   /**
@@ -262,14 +269,19 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private async claim(want: number): Promise<Queued[]> {
     const now = this.clock.now().toJSDate();
     const lease = new Date(now.getTime() + this.config.WEBHOOK_TIMEOUT_MS * 2 + 5000);
-    const subscriptions = new Map(
-      (await this.repository.active()).map((webhook) => [webhook.id, webhook]),
+    const active = await this.repository.active();
+    const subscriptions = new Map(active.map((webhook) => [webhook.id, webhook]));
+    const held = countBy(this.queue.map((item) => item.delivery.webhookId));
+    for (const [id, sending] of this.sendingBySubscription) count(held, id, sending);
+    const room = (webhookId: number): number =>
+      this.share(active.length) * 2 - (held.get(webhookId) ?? 0);
+    const claimed = await this.repository.claimDue(
+      want,
+      now,
+      lease,
+      [...subscriptions.keys()],
+      room,
     );
-    const room = (webhookId: number, active: number): number =>
-      this.share(active) * 2 -
-      (this.inFlightBySubscription.get(webhookId) ?? 0) -
-      (this.queuedBySubscription.get(webhookId) ?? 0);
-    const claimed = await this.repository.claimDue(want, now, lease, room);
     return claimed.map((delivery) => ({
       delivery,
       subscription: subscriptions.get(delivery.webhookId),
@@ -281,18 +293,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     const epoch = this.epoch;
     if (epoch === null || this.stopping.signal.aborted) return;
     const competing = new Set([
-      ...this.queuedBySubscription.keys(),
-      ...this.inFlightBySubscription.keys(),
+      ...this.queue.map((item) => item.delivery.webhookId),
+      ...this.sendingBySubscription.keys(),
     ]);
     const share = this.share(Math.max(1, competing.size));
     const waiting: Queued[] = [];
     for (const item of this.queue) {
       const id = item.delivery.webhookId;
       if (
-        this.inFlight < this.config.WEBHOOK_CONCURRENCY &&
-        (this.inFlightBySubscription.get(id) ?? 0) < share
+        this.sending.size < this.config.WEBHOOK_CONCURRENCY &&
+        (this.sendingBySubscription.get(id) ?? 0) < share
       ) {
-        count(this.queuedBySubscription, id, -1);
         this.start(item, epoch);
       } else {
         waiting.push(item);
@@ -304,8 +315,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** Sends one delivery on its own; its outcome waits in {@link finished} for the next pass. */
   private start({ delivery, subscription }: Queued, epoch: string): void {
     const id = delivery.webhookId;
-    this.inFlight += 1;
-    count(this.inFlightBySubscription, id, 1);
+    count(this.sendingBySubscription, id, 1);
     const sending: Promise<void> = Promise.resolve()
       .then(() =>
         subscription
@@ -316,8 +326,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         this.finished.push({ delivery, result });
       })
       .finally(() => {
-        this.inFlight -= 1;
-        count(this.inFlightBySubscription, id, -1);
+        count(this.sendingBySubscription, id, -1);
         this.sending.delete(sending);
         this.pump();
         this.loop.wake();
@@ -338,7 +347,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       itemId: delivery.itemId,
       changedUtc: delivery.changedUtc,
     };
-    const event = toCloudEvent(change, epoch, serviceOrigin(this.config));
+    const event = toCloudEvent(change, epoch, this.origin);
     const body = JSON.stringify(event);
     const timestamp = Math.floor(Date.now() / 1000);
     const headers = {
@@ -356,13 +365,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Writes the outcomes, in the running unit: delivered, due again after a backoff, failed,
-   * subscriptions disabled.
+   * Writes the outcomes, in the running unit: delivered, due again (at once after a shutdown,
+   * else after a backoff), failed; then each failing subscription once, in id order (two
+   * instances recording at once lock its row in the same order), disabled when it has failed
+   * long enough or was answered 410 Gone.
    */
-  private async record(sent: readonly Sent[]): Promise<void> {
+  private async record(ended: readonly Recorded[]): Promise<void> {
     const now = this.clock.now().toJSDate();
-    const stopped = this.stopping.signal.aborted;
-    const delivered = sent.filter((item) => item.result.delivered);
+    const delivered = ended.filter((item) => item.outcome === 'delivered');
     await this.repository.markDelivered(
       delivered.map((item) => item.delivery.id),
       now,
@@ -371,37 +381,37 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     await this.repository.clearFailing([
       ...new Set(delivered.map((item) => item.delivery.webhookId)),
     ]);
-    for (const { delivery, result } of sent) {
-      if (result.delivered) continue;
-      if (stopped) {
-        // Cut off by a shutdown, not by the receiver: due again at once.
-        await this.repository.markAttemptFailed(delivery.id, result, now);
-        continue;
-      }
-      await this.failed(delivery, result, now);
+    const failing = new Map<number, boolean>();
+    for (const { delivery, result, outcome } of ended) {
+      if (outcome === 'delivered') continue;
+      const next =
+        outcome === 'interrupted'
+          ? now
+          : outcome === 'failed'
+            ? null
+            : new Date(now.getTime() + this.retryWait(delivery.attempts));
+      await this.repository.markAttemptFailed(delivery.id, result, next);
+      if (outcome === 'interrupted') continue;
+      failing.set(
+        delivery.webhookId,
+        (failing.get(delivery.webhookId) ?? false) || result.statusCode === 410,
+      );
+    }
+    for (const [webhookId, gone] of [...failing].sort(([a], [b]) => a - b)) {
+      await this.noteFailure(webhookId, gone, now);
     }
   }
 
-  private async failed(
-    delivery: WebhookDeliveryEntity,
-    result: AttemptResult,
-    now: Date,
-  ): Promise<void> {
-    const outOfAttempts = delivery.attempts >= this.config.WEBHOOK_MAX_ATTEMPTS;
-    await this.repository.markAttemptFailed(
-      delivery.id,
-      result,
-      outOfAttempts ? null : new Date(now.getTime() + this.retryWait(delivery.attempts)),
-    );
-    if (result.statusCode === 410) {
-      await this.repository.disable(delivery.webhookId, 'the receiver answered 410 Gone', now);
+  private async noteFailure(webhookId: number, gone: boolean, now: Date): Promise<void> {
+    if (gone) {
+      await this.repository.disable(webhookId, 'the receiver answered 410 Gone', now);
       return;
     }
-    const since = await this.repository.noteFailing(delivery.webhookId, now);
+    const since = await this.repository.noteFailing(webhookId, now);
     const limitMs = this.config.WEBHOOK_DISABLE_AFTER_SECONDS * 1000;
     if (since !== null && now.getTime() - since.getTime() >= limitMs) {
       await this.repository.disable(
-        delivery.webhookId,
+        webhookId,
         `every attempt failed since ${utcText(since)} UTC`,
         now,
       );

@@ -110,22 +110,20 @@ export class WebhooksRepository {
   }
 
   /**
-   * Takes up to `limit` pending deliveries due by `now` of active subscriptions, at most
-   * `room(subscription, active subscriptions)` of each, and moves them out of reach until
-   * `leaseUntil` (counting the attempt), in the running unit. On MySQL/MariaDB the rows are read
-   * `FOR UPDATE SKIP LOCKED`, so dispatchers of several instances take different ones without
-   * waiting for each other; rows read but not taken stay due.
+   * Takes up to `limit` pending deliveries due by `now` of the subscriptions `active`, at most
+   * `room(subscription)` of each, and moves them out of reach until `leaseUntil` (counting the
+   * attempt), in the running unit. On MySQL/MariaDB the rows are read `FOR UPDATE SKIP LOCKED`,
+   * so dispatchers of several instances take different ones without waiting for each other;
+   * rows read but not taken stay due.
    */
   async claimDue(
     limit: number,
     now: Date,
     leaseUntil: Date,
-    room: (webhookId: number, subscriptions: number) => number,
+    active: readonly number[],
+    room: (webhookId: number) => number,
   ): Promise<WebhookDeliveryEntity[]> {
-    const active = await this.webhooks.find({ select: { id: true }, where: { active: true } });
-    const eligible = active
-      .map((webhook) => webhook.id)
-      .filter((id) => room(id, active.length) > 0);
+    const eligible = active.filter((id) => room(id) > 0);
     if (eligible.length === 0) return [];
     const query = this.deliveries
       .createQueryBuilder('d')
@@ -143,7 +141,7 @@ export class WebhooksRepository {
     for (const delivery of await query.getMany()) {
       if (claimed.length >= limit) break;
       const count = taken.get(delivery.webhookId) ?? 0;
-      if (count >= room(delivery.webhookId, active.length)) continue;
+      if (count >= room(delivery.webhookId)) continue;
       taken.set(delivery.webhookId, count + 1);
       claimed.push(delivery);
     }
