@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, MoreThan } from 'typeorm';
 import { Clock } from '../common/clock/clock';
 import { DomainError, InvalidParamsError } from '../common/errors/domain-error';
+import { cappedCount } from '../database/capped-count';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ChangeAction, ChangeEntity, ChangeHeadEntity, ChangeKind } from './entities/change.entity';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
@@ -27,9 +28,6 @@ export interface ChangeBatch {
   /** How many changes there are from the token on, this batch's included, up to 10,001. */
   readonly remaining: number;
 }
-
-/** A sync answer counts the changes after its token up to this many (more show as one more). */
-export const COUNT_CAP = 10_000;
 
 interface PendingChange {
   readonly kind: ChangeKind;
@@ -138,25 +136,17 @@ export class ChangeLog {
   }
 
   /**
-   * How many changes of `kind` follow position `seq`, counted up to {@link COUNT_CAP} + 1 on the
+   * How many changes of `kind` follow position `seq`, counted up to 10,001 (`cappedCount`) on the
    * `(kind, seq)` index, so an old token's backlog costs a bounded range, not the whole log.
    */
-  private async countAfter(kind: ChangeKind, seq: number): Promise<number> {
-    const row = await this.unit.manager
-      .createQueryBuilder()
-      .select('COUNT(*)', 'total')
-      .from(
-        (sub) =>
-          sub
-            .select('c.seq', 'seq')
-            .from(ChangeEntity, 'c')
-            .where('c.kind = :kind AND c.seq > :seq', { kind, seq })
-            .orderBy('c.seq', 'ASC')
-            .limit(COUNT_CAP + 1),
-        'capped',
-      )
-      .getRawOne<{ total: number | string }>();
-    return Number(row?.total ?? 0);
+  private countAfter(kind: ChangeKind, seq: number): Promise<number> {
+    return cappedCount(this.unit.manager, (query) =>
+      query
+        .select('c.seq', 'seq')
+        .from(ChangeEntity, 'c')
+        .where('c.kind = :kind AND c.seq > :seq', { kind, seq })
+        .orderBy('c.seq', 'ASC'),
+    );
   }
 
   /** Takes the next positions under the head row's lock and writes the changes. */

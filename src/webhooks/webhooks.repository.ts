@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In, IsNull, Not } from 'typeorm';
+import { cappedCount } from '../database/capped-count';
 import { UnitOfWork } from '../database/unit-of-work';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookEntity } from './entities/webhook.entity';
@@ -74,18 +75,30 @@ export class WebhooksRepository {
     return this.webhooks.find({ where: { active: true } });
   }
 
-  /** A subscription's delivery log, newest first, through `idx_webhook_deliveries_log`. */
+  /**
+   * A subscription's delivery log, newest first, through `idx_webhook_deliveries_log`; the total
+   * is counted up to 10,001 (a busier log shows 10,001).
+   */
   async deliveriesOf(
     webhookId: number,
     page: number,
     perPage: number,
   ): Promise<RowPage<WebhookDeliveryEntity>> {
-    const [rows, total] = await this.deliveries.findAndCount({
-      where: { webhookId },
-      order: { id: 'DESC' },
-      skip: (page - 1) * perPage,
-      take: perPage,
-    });
+    const [rows, total] = await Promise.all([
+      this.deliveries.find({
+        where: { webhookId },
+        order: { id: 'DESC' },
+        skip: (page - 1) * perPage,
+        take: perPage,
+      }),
+      cappedCount(this.unit.manager, (query) =>
+        query
+          .select('d.id', 'id')
+          .from(WebhookDeliveryEntity, 'd')
+          .where('d.webhook_id = :webhookId', { webhookId })
+          .orderBy('d.id', 'DESC'),
+      ),
+    ]);
     return { rows, total };
   }
 

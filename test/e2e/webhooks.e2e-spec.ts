@@ -161,6 +161,33 @@ describe('webhook subscriptions (/webhooks)', () => {
     expect((list.body as { total: number }).total).toBe(0);
   });
 
+  it('counts a long delivery log up to 10,000, as a sync does', async () => {
+    const hook = await subscribe(sut.http, {
+      url: 'https://receiver.example/hook',
+      event_types: ['*'],
+    });
+    const rows = Array.from({ length: 10_005 }, (_, index) => index + 1);
+    for (let start = 0; start < rows.length; start += 1000) {
+      const chunk = rows.slice(start, start + 1000);
+      await sut.dataSource.query(
+        'INSERT INTO webhook_deliveries (webhook_id, change_seq, event_type, item_id, changed_utc, ' +
+          'status, attempts, next_attempt_utc, created_utc) VALUES ' +
+          chunk
+            .map(
+              () =>
+                "(?, ?, 'venue.created', 1, '2027-03-01 10:00:00', 'delivered', 1, " +
+                "'2027-03-01 10:00:00', '2027-03-01 10:00:00')",
+            )
+            .join(', '),
+        chunk.flatMap((seq) => [hook.id, seq]),
+      );
+    }
+    const page = await sut.admin.get(`${WEBHOOKS}/${hook.id}/deliveries?per_page=5`).expect(200);
+    expect(page.body).toMatchObject({ total: 10_001, total_pages: 2001 });
+    expect(page.headers['x-tec-total']).toBe('10001');
+    expect((page.body as { deliveries: DeliveryBody[] }).deliveries).toHaveLength(5);
+  });
+
   it('refuses bad subscriptions with the parameter named, and stores nothing', async () => {
     const missing = await sut.admin
       .post(WEBHOOKS)
