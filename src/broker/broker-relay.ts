@@ -3,7 +3,8 @@ import { Counter } from 'prom-client';
 import { ChangeFeed } from '../changes/change-feed';
 import { ChangeLog } from '../changes/change-log';
 import { ChangeRetention } from '../changes/change-retention';
-import { serviceOrigin, toCloudEvent } from '../changes/cloud-event';
+import { toCloudEvent } from '../changes/cloud-event';
+import { configuredNamespace } from '../common/links/links';
 import { PollingLoop } from '../changes/polling-loop';
 import { AppConfig } from '../config/app-config';
 import { Metrics } from '../observability/metrics';
@@ -77,9 +78,9 @@ export class BrokerRelay implements OnApplicationBootstrap, OnApplicationShutdow
     const published = await this.feed.next('broker', BATCH, async (changes) => {
       this.epoch ??= (await this.changes.head()).epoch;
       const epoch = this.epoch;
-      const origin = serviceOrigin(this.config);
+      const namespace = configuredNamespace(this.config);
       await withTimeout(
-        transport.publish(changes.map((change) => toCloudEvent(change, epoch, origin))),
+        transport.publish(changes.map((change) => toCloudEvent(change, epoch, namespace))),
         PUBLISH_TIMEOUT_MS,
       );
       this.published.inc(changes.length);

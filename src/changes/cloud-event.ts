@@ -1,5 +1,3 @@
-import { NAMESPACE } from '../common/links/links';
-import { AppConfig } from '../config/app-config';
 import { ChangeAction, ChangeEntity, ChangeKind } from './entities/change.entity';
 
 /** The collection path of each kind of item. */
@@ -46,13 +44,12 @@ export function changeMessageId(epoch: string, seq: number): string {
   return `chg_${epoch}_${seq}`;
 }
 
-/** `origin` is the service's public origin and prefix (`https://api.example.com/api`). */
+/** `namespace` is the API's namespace URL (`configuredNamespace`). */
 export function toCloudEvent(
   change: ChangeEntity,
   epoch: string,
-  origin: string,
+  namespace: string,
 ): ChangeCloudEvent {
-  const namespace = `${origin}/${NAMESPACE}`;
   const path = `${COLLECTIONS[change.kind]}/${change.itemId}`;
   return {
     specversion: '1.0',
@@ -71,10 +68,4 @@ export function toCloudEvent(
       href: `${namespace}/${path}`,
     },
   };
-}
-
-/** The origin (and prefix) of the API's links in messages: `PUBLIC_URL`, else localhost. */
-export function serviceOrigin(config: AppConfig): string {
-  const origin = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  return `${origin}${config.API_PREFIX}`;
 }

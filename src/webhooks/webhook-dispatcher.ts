@@ -3,7 +3,8 @@ import { Counter, Gauge } from 'prom-client';
 import { ChangeFeed } from '../changes/change-feed';
 import { ChangeLog } from '../changes/change-log';
 import { ChangeRetention } from '../changes/change-retention';
-import { serviceOrigin, toCloudEvent } from '../changes/cloud-event';
+import { toCloudEvent } from '../changes/cloud-event';
+import { configuredNamespace } from '../common/links/links';
 import { ChangeAction, ChangeEntity, ChangeKind } from '../changes/entities/change.entity';
 import { PollingLoop } from '../changes/polling-loop';
 import { Clock } from '../common/clock/clock';
@@ -89,7 +90,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   /** Claimed deliveries waiting for a place (their leases run). */
   private queue: Queued[] = [];
   /** The API's namespace URL, which messages link to. */
-  private readonly origin: string;
+  private readonly namespace: string;
   /** Attempts that ended and are not recorded yet. */
   private finished: Sent[] = [];
   /** Recorded attempts by outcome (metrics). */
@@ -131,7 +132,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       'Webhook deliveries this instance has claimed and not yet started',
       () => this.queue.length,
     );
-    this.origin = serviceOrigin(config);
+    this.namespace = configuredNamespace(config);
     // Changes not yet turned into deliveries are kept while a subscription may want them.
     retention.hold('webhooks', () => this.repository.hasActive());
     this.loop = new PollingLoop('Webhook dispatch', this.logger, config.WEBHOOK_POLL_MS, () =>
@@ -347,7 +348,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       itemId: delivery.itemId,
       changedUtc: delivery.changedUtc,
     };
-    const event = toCloudEvent(change, epoch, this.origin);
+    const event = toCloudEvent(change, epoch, this.namespace);
     const body = JSON.stringify(event);
     const timestamp = Math.floor(Date.now() / 1000);
     const headers = {

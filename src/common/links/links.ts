@@ -18,6 +18,19 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** `{origin}{API_PREFIX}{segment}/calendar/events/v1`, no trailing slash. */
+function namespaceUrl(origin: string, config: AppConfig, segment = ''): string {
+  return `${trimSlash(origin)}${config.API_PREFIX}${segment}/${NAMESPACE}`;
+}
+
+/**
+ * The namespace URL when no request names the host (webhook and broker messages):
+ * `PUBLIC_URL`, else `http://localhost:{PORT}`.
+ */
+export function configuredNamespace(config: AppConfig): string {
+  return namespaceUrl(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`, config);
+}
+
 /**
  * Builds the links of a request: `PUBLIC_URL` (else the request's own scheme and host), the
  * configured prefix, and the language segment if the request used one.
@@ -29,7 +42,7 @@ export function linksFor(config: AppConfig, request: Request): ApiLinks {
   const site = trimSlash(config.SITE_URL ?? origin);
   const siteUrl = new URL(site);
   return {
-    namespace: `${origin}${config.API_PREFIX}${segment}/${NAMESPACE}`,
+    namespace: namespaceUrl(origin, config, segment),
     site,
     globalIdBase: `${siteUrl.hostname}${trimSlash(siteUrl.pathname)}`,
   };
