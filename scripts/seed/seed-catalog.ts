@@ -683,7 +683,7 @@ export interface SeedLinkedText {
 }
 
 /** The columns venues and organizers share, plus what the event links are chosen by. */
-interface SeedLinkedPost {
+export interface SeedLinkedPost {
   readonly id: number;
   readonly slug: string;
   readonly status: PostStatus;

@@ -29,6 +29,7 @@ import {
   ORGANIZER_TRANSLATION_COLUMNS,
   organizerRow,
   SEED_TERMS,
+  type SeedLinkedPost,
   type SeedOrganizer,
   type SeedTerm,
   type SeedVenue,
@@ -343,6 +344,74 @@ async function seedPosts<T extends { readonly id: number }>(
   return counts;
 }
 
+/** Where linked posts are seeded, and how many batches at once. */
+interface LinkedTarget {
+  readonly dataSource: DataSource;
+  readonly kind: DatabaseKind;
+  readonly batch: number;
+  readonly parallel: number;
+}
+
+/** A kind of linked post (venue, organizer): how to make one and the tables it goes to. */
+interface LinkedStage<T extends SeedLinkedPost> {
+  readonly postKind: PostKind;
+  readonly total: number;
+  /** The item with id `id`, the run's `index`-th. */
+  readonly generate: (id: number, index: number) => T;
+  readonly table: string;
+  readonly columns: readonly string[];
+  readonly row: (item: T) => SqlValue[];
+  readonly translationTable: string;
+  readonly translationColumns: readonly string[];
+  /** Called with each committed item. */
+  readonly seen?: (item: T) => void;
+  /** More to say in the stage's log line, after the translations. */
+  readonly detail?: () => string;
+}
+
+/**
+ * Seeds the venues or organizers of a run, logs the stage, and answers what events link to:
+ * each item's id, zone and busyness, in id order (batches may commit out of order, and events
+ * pick by position).
+ */
+async function seedLinkedPosts<T extends SeedLinkedPost>(
+  target: LinkedTarget,
+  stage: LinkedStage<T>,
+): Promise<Pick<T, 'id' | 'zone' | 'busyness'>[]> {
+  const since = performance.now();
+  const placed: Pick<T, 'id' | 'zone' | 'busyness'>[] = [];
+  const rows = await seedPosts<T>(target.dataSource, target.kind, {
+    postKind: stage.postKind,
+    total: stage.total,
+    batch: target.batch,
+    parallel: target.parallel,
+    generate: (first, index, count) =>
+      Array.from({ length: count }, (_, i) => stage.generate(first + i, index + i)),
+    tables: (items) => [
+      { table: stage.table, columns: stage.columns, rows: items.map(stage.row) },
+      {
+        table: stage.translationTable,
+        columns: stage.translationColumns,
+        rows: items.flatMap(linkedTranslationRows),
+      },
+    ],
+    committed: (items) => {
+      for (const item of items) {
+        placed.push({ id: item.id, zone: item.zone, busyness: item.busyness });
+        stage.seen?.(item);
+      }
+    },
+  });
+  placed.sort((a, b) => a.id - b.id);
+  const elapsed = seconds(since);
+  logger.log(
+    `Seeded ${placed.length} ${stage.table} (${rows.get(stage.translationTable) ?? 0} ` +
+      `translations${stage.detail?.() ?? ''}) in ${elapsed.toFixed(1)} s — ` +
+      `${rate(placed.length, elapsed)} ${stage.table}/s`,
+  );
+  return placed;
+}
+
 /** Term ids of the seed catalogue found in the database, by {@link termKey}. */
 async function findSeedTerms(runner: QueryRunner): Promise<Map<string, number>> {
   const slugs = [...new Set(SEED_TERMS.map((term) => term.slug))];
@@ -465,70 +534,32 @@ async function seed(options: SeedOptions): Promise<void> {
         `${SEED_TERMS.length - terms.created} reused) in ${seconds(since).toFixed(1)} s`,
     );
 
-    since = performance.now();
-    const venues: Pick<SeedVenue, 'id' | 'zone' | 'busyness'>[] = [];
+    const linked = { dataSource, kind, batch: options.batch, parallel: options.parallel };
     let located = 0;
-    const venueRows = await seedPosts<SeedVenue>(dataSource, kind, {
+    const venues = await seedLinkedPosts<SeedVenue>(linked, {
       postKind: 'venue',
       total: options.venues,
-      batch: options.batch,
-      parallel: options.parallel,
-      generate: (first, index, count) =>
-        Array.from({ length: count }, (_, i) => generateVenue(random, first + i, now, index + i)),
-      tables: (items) => [
-        { table: 'venues', columns: VENUE_COLUMNS, rows: items.map(venueRow) },
-        {
-          table: 'venue_translations',
-          columns: VENUE_TRANSLATION_COLUMNS,
-          rows: items.flatMap(linkedTranslationRows),
-        },
-      ],
-      committed: (items) => {
-        for (const { id, zone, busyness, geoLat } of items) {
-          venues.push({ id, zone, busyness });
-          if (geoLat !== null) located++;
-        }
+      generate: (id, index) => generateVenue(random, id, now, index),
+      table: 'venues',
+      columns: VENUE_COLUMNS,
+      row: venueRow,
+      translationTable: 'venue_translations',
+      translationColumns: VENUE_TRANSLATION_COLUMNS,
+      seen: (venue) => {
+        if (venue.geoLat !== null) located++;
       },
+      detail: () => `, ${located} with coordinates`,
     });
-    // Batches may commit out of order: events pick venues and organizers by position.
-    venues.sort((a, b) => a.id - b.id);
-    let elapsed = seconds(since);
-    logger.log(
-      `Seeded ${venues.length} venues (${venueRows.get('venue_translations') ?? 0} translations, ` +
-        `${located} with coordinates) in ${elapsed.toFixed(1)} s — ` +
-        `${rate(venues.length, elapsed)} venues/s`,
-    );
-
-    since = performance.now();
-    const organizers: Pick<SeedOrganizer, 'id' | 'zone' | 'busyness'>[] = [];
-    const organizerRows = await seedPosts<SeedOrganizer>(dataSource, kind, {
+    const organizers = await seedLinkedPosts<SeedOrganizer>(linked, {
       postKind: 'organizer',
       total: options.organizers,
-      batch: options.batch,
-      parallel: options.parallel,
-      generate: (first, index, count) =>
-        Array.from({ length: count }, (_, i) =>
-          generateOrganizer(random, first + i, now, index + i),
-        ),
-      tables: (items) => [
-        { table: 'organizers', columns: ORGANIZER_COLUMNS, rows: items.map(organizerRow) },
-        {
-          table: 'organizer_translations',
-          columns: ORGANIZER_TRANSLATION_COLUMNS,
-          rows: items.flatMap(linkedTranslationRows),
-        },
-      ],
-      committed: (items) => {
-        for (const { id, zone, busyness } of items) organizers.push({ id, zone, busyness });
-      },
+      generate: (id, index) => generateOrganizer(random, id, now, index),
+      table: 'organizers',
+      columns: ORGANIZER_COLUMNS,
+      row: organizerRow,
+      translationTable: 'organizer_translations',
+      translationColumns: ORGANIZER_TRANSLATION_COLUMNS,
     });
-    organizers.sort((a, b) => a.id - b.id);
-    elapsed = seconds(since);
-    logger.log(
-      `Seeded ${organizers.length} organizers ` +
-        `(${organizerRows.get('organizer_translations') ?? 0} translations) in ` +
-        `${elapsed.toFixed(1)} s — ${rate(organizers.length, elapsed)} organizers/s`,
-    );
 
     since = performance.now();
     const termParents = await findTermParents(dataSource);
@@ -576,7 +607,7 @@ async function seed(options: SeedOptions): Promise<void> {
         }
       },
     });
-    elapsed = seconds(since);
+    const elapsed = seconds(since);
     const events = eventRows.get('events') ?? 0;
     const organizerLinks = eventRows.get('event_organizers') ?? 0;
     const termLinks = eventRows.get('event_terms') ?? 0;
