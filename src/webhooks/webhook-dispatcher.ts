@@ -81,6 +81,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private readonly loop: PollingLoop;
   private epoch: string | null = null;
   private lastPrune = 0;
+  /** The delivery id pruning goes on from (0: the oldest). */
+  private pruneFrom = 0;
   private lastFanOut = 0;
   /** Whether the last fan-out found a full batch (more changes wait). */
   private fanOutBehind = false;
@@ -431,6 +433,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     if (now - this.lastPrune < 60_000) return;
     this.lastPrune = now;
     const before = new Date(now - LOG_DAYS * 24 * 3600 * 1000);
-    await this.unit.run(() => this.repository.pruneFinished(before, 1000), BACKGROUND);
+    this.pruneFrom = await this.unit.run(
+      () => this.repository.pruneFinished(before, this.pruneFrom, 1000),
+      BACKGROUND,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In, IsNull, Not } from 'typeorm';
+import { In, IsNull, MoreThan, Not } from 'typeorm';
 import { cappedCount } from '../database/capped-count';
 import { UnitOfWork } from '../database/unit-of-work';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
@@ -230,18 +230,23 @@ export class WebhooksRepository {
     );
   }
 
-  /** Deletes up to `limit` finished deliveries created before `before` (oldest first). */
-  async pruneFinished(before: Date, limit: number): Promise<number> {
-    const old = await this.deliveries
-      .createQueryBuilder('d')
-      .select('d.id', 'id')
-      .where('d.status <> :pending', { pending: 'pending' })
-      .andWhere('d.createdUtc < :before', { before })
-      .orderBy('d.id', 'ASC')
-      .limit(limit)
-      .getRawMany<{ id: number | string }>();
-    if (old.length === 0) return 0;
-    await this.deliveries.delete({ id: In(old.map((row) => Number(row.id))) });
-    return old.length;
+  /**
+   * Deletes the finished deliveries among the `limit` rows after id `after` that were created
+   * before `before` (ids grow with time, so the old ones come first). Reads the primary key only,
+   * a bounded range each call; answers the id to go on from, or 0 to start over (the range
+   * reached rows that are not old yet).
+   */
+  async pruneFinished(before: Date, after: number, limit: number): Promise<number> {
+    const rows = await this.deliveries.find({
+      select: { id: true, status: true, createdUtc: true },
+      where: { id: MoreThan(after) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
+    const young = rows.findIndex((row) => row.createdUtc.getTime() >= before.getTime());
+    const old = young < 0 ? rows : rows.slice(0, young);
+    const finished = old.filter((row) => row.status !== 'pending').map((row) => row.id);
+    if (finished.length > 0) await this.deliveries.delete({ id: In(finished) });
+    return young < 0 && rows.length === limit ? (old.at(-1)?.id ?? 0) : 0;
   }
 }

@@ -8,6 +8,7 @@ import type { App } from 'supertest/types';
 import { createEvent } from '../factories/event.factory';
 import { createVenue, venueBody, VENUES } from '../factories/venue.factory';
 import { bearer, TEST_SECRET } from '../setup/auth';
+import { WebhooksRepository } from '../../src/webhooks/webhooks.repository';
 import { Receiver, Received } from '../setup/receiver';
 import { startService } from '../setup/service-process';
 import { createTestApp, onMysql, TestApp, useTestApp } from '../setup/test-app';
@@ -34,6 +35,7 @@ interface DeliveryBody {
   attempts: number;
   last_status_code: number | null;
   last_error: string | null;
+  changed_utc: string;
 }
 
 interface ChangeEvent {
@@ -186,6 +188,49 @@ describe('webhook subscriptions (/webhooks)', () => {
     expect(page.body).toMatchObject({ total: 10_001, total_pages: 2001 });
     expect(page.headers['x-tec-total']).toBe('10001');
     expect((page.body as { deliveries: DeliveryBody[] }).deliveries).toHaveLength(5);
+  });
+
+  it('prunes finished deliveries older than the log keeps, a bounded range at a time', async () => {
+    const hook = await subscribe(sut.http, {
+      url: 'https://receiver.example/hook',
+      event_types: ['*'],
+    });
+    const rows: [string, string][] = [
+      ['delivered', '2027-03-01 10:00:00'],
+      ['pending', '2027-03-01 10:00:00'],
+      ['failed', '2027-03-01 10:00:00'],
+      ['delivered', '2027-03-01 10:00:00'],
+      ['delivered', '2027-03-09 10:00:00'],
+      ['failed', '2027-03-09 10:00:00'],
+    ];
+    for (const [index, [status, created]] of rows.entries()) {
+      await sut.dataSource.query(
+        'INSERT INTO webhook_deliveries (webhook_id, change_seq, event_type, item_id, changed_utc, ' +
+          "status, attempts, next_attempt_utc, created_utc) VALUES (?, ?, 'venue.created', 1, ?, ?, 1, ?, ?)",
+        [hook.id, index + 1, created, status, created, created],
+      );
+    }
+    const repository = sut.app.get(WebhooksRepository);
+    const before = new Date('2027-03-05T00:00:00Z');
+    const statuses = async (): Promise<string[]> =>
+      (await deliveriesOf(sut.http, hook.id)).map((d) => `${d.status} ${d.changed_utc}`).reverse();
+
+    // Three rows at a time: the first three are old; go on after them.
+    const next = await repository.pruneFinished(before, 0, 3);
+    expect(next).toBeGreaterThan(0);
+    expect(await statuses()).toEqual([
+      'pending 2027-03-01 10:00:00',
+      'delivered 2027-03-01 10:00:00',
+      'delivered 2027-03-09 10:00:00',
+      'failed 2027-03-09 10:00:00',
+    ]);
+    // The rest: one more old row, then young ones, so the next call starts over.
+    expect(await repository.pruneFinished(before, next, 3)).toBe(0);
+    expect(await statuses()).toEqual([
+      'pending 2027-03-01 10:00:00',
+      'delivered 2027-03-09 10:00:00',
+      'failed 2027-03-09 10:00:00',
+    ]);
   });
 
   it('refuses bad subscriptions with the parameter named, and stores nothing', async () => {
