@@ -109,6 +109,18 @@ export class Metrics {
     });
   }
 
+  /** A gauge of this app's registry whose value `read` gives at each scrape. */
+  gaugeOf(name: string, help: string, read: () => number): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
+
   /** Records every answered request when its response finishes. */
   readonly middleware: RequestHandler = (
     request: Request,

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Counter, Gauge } from 'prom-client';
+import { Counter } from 'prom-client';
 import { ChangeFeed } from '../changes/change-feed';
 import { ChangeLog } from '../changes/change-log';
 import { ChangeRetention } from '../changes/change-retention';
@@ -114,22 +114,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       labelNames: ['outcome'],
       registers: [metrics.registry],
     });
-    const gauge = (name: string, help: string, read: () => number): void => {
-      new Gauge({
-        name,
-        help,
-        registers: [metrics.registry],
-        collect() {
-          this.set(read());
-        },
-      });
-    };
-    gauge(
+    metrics.gaugeOf(
       'webhook_deliveries_in_flight',
       'Webhook deliveries this instance is sending',
       () => this.sending.size,
     );
-    gauge(
+    metrics.gaugeOf(
       'webhook_deliveries_queued',
       'Webhook deliveries this instance has claimed and not yet started',
       () => this.queue.length,
