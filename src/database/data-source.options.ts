@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { PostEntity } from '../posts/post.entity';
+import { ImportedItemEntity } from '../posts/imported-item.entity';
+import { ImportProgressEntity } from '../import/entities/import-progress.entity';
 import { EventEntity } from '../events/entities/event.entity';
 import { EventTranslationEntity } from '../events/entities/event-translation.entity';
 import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
@@ -40,6 +42,8 @@ export const ENTITIES = [
   OutboxCursorEntity,
   WebhookEntity,
   WebhookDeliveryEntity,
+  ImportedItemEntity,
+  ImportProgressEntity,
 ];
 
 export type DatabaseKind = 'mysql' | 'sqlite';

@@ -60,6 +60,7 @@ export class EventsFeedController {
     by: 'id',
     description: 'The event as an iCalendar (RFC 5545) calendar of one event.',
     errors: [
+      'eventMoved',
       'notAnEvent',
       'eventNotFound',
       'eventNotAccessible',
@@ -76,7 +77,7 @@ export class EventsFeedController {
     @CurrentViewer() viewer: Viewer,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    const view = await this.events.getById(id, viewer, language, query.password);
+    const view = await this.events.readById(id, viewer, language, query.password);
     asCalendar(response);
     return this.presenter.calendar([view], language, links);
   }

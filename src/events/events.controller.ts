@@ -223,7 +223,7 @@ export class EventsController {
     by: 'id',
     description: 'The event, with `json_ld`.',
     type: EventResponseDto,
-    errors: ['notAnEvent', 'eventNotFound', ...READ_EVENT_ERRORS],
+    errors: ['eventMoved', 'notAnEvent', 'eventNotFound', ...READ_EVENT_ERRORS],
   })
   async get(
     @Param('id', RouteIdPipe) id: number,
@@ -233,7 +233,7 @@ export class EventsController {
     @CurrentViewer() viewer: Viewer,
   ): Promise<EventResponseDto> {
     return this.presenter.one(
-      await this.events.getById(id, viewer, language, query.password),
+      await this.events.readById(id, viewer, language, query.password),
       language,
       links,
       true,

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors/domain-error';
+import { DomainError, MovedError } from '../common/errors/domain-error';
 
 /** 404: no event has this id. */
 export class EventNotFoundError extends DomainError {
@@ -11,6 +11,13 @@ export class EventNotFoundError extends DomainError {
 export class NotAnEventError extends DomainError {
   constructor() {
     super('notAnEvent');
+  }
+}
+
+/** 301: the id is an imported event's source id; the event has `to` here. */
+export class EventMovedError extends MovedError {
+  constructor(from: number, to: number) {
+    super('eventMoved', from, to);
   }
 }
 

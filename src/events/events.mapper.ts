@@ -1,3 +1,4 @@
+import { globalIdsOf } from '../posts/post-origin';
 import { DateTime, Zone } from 'luxon';
 import { dateDetails, formatDateTime, formatIso } from '../common/dates/format';
 import { resolveZone, zoneAbbreviation } from '../common/dates/zones';
@@ -67,7 +68,9 @@ function jsonLd(
     '@context': 'http://schema.org',
     '@type': 'Event',
     name: text.title,
-    description: toPlainText(text.excerpt || text.description),
+    description: text.excerpt
+      ? toPlainText(text.excerpt)
+      : trimWords(toPlainText(text.description), EXCERPT_WORDS),
     ...(image && image.url ? { image: image.url } : {}),
     url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
@@ -90,6 +93,18 @@ function jsonLd(
       : {}),
     performer: 'Organization',
   };
+}
+
+/**
+ * Words TEC keeps of a description when it makes the `json_ld` excerpt of it: 30 (its views set
+ * WordPress's `excerpt_length`), as the recorded TEC 6.3.7 site shows (docs/behaviour.md#wire-format).
+ */
+const EXCERPT_WORDS = 30;
+
+/** `text` cut to its first `count` words, followed by ` […]` when longer (`wp_trim_words`). */
+export function trimWords(text: string, count: number): string {
+  const words = text.split(/\s+/).filter((word) => word !== '');
+  return words.length > count ? `${words.slice(0, count).join(' ')} […]` : text;
 }
 
 /** schema.org `location` and `organizer` (one object, or a list for several) of an event. */
@@ -155,11 +170,9 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
   const modified = DateTime.fromJSDate(event.modifiedUtc, { zone: siteZone });
   const cost = describeCost(event.cost ?? []);
   const url = `${links.site}/event/${event.slug}/`;
-  const globalId = `${links.globalIdBase}?id=${event.id}`;
   const response: EventResponseDto = {
     id: event.id,
-    global_id: globalId,
-    global_id_lineage: [globalId],
+    ...globalIdsOf(event, links),
     author: String(event.author),
     status: effectiveStatus(event, mapping.now),
     date: formatDateTime(published),

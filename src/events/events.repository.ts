@@ -335,7 +335,10 @@ export class EventsRepository implements OnModuleInit {
       .findBy({ eventId: In([...eventIds]) });
   }
 
-  /** Creates an event with a slug made from `slugBase` by `slugRule`; returns its id. */
+  /**
+   * Creates an event with a slug made from `slugBase` by `slugRule`; returns its id (`wish` when
+   * that id is free, see PostRegistry.allocate).
+   */
   async create(
     columns: EventColumns,
     slugBase: (id: number) => string,
@@ -343,9 +346,10 @@ export class EventsRepository implements OnModuleInit {
     language: Language,
     text: EventText,
     links: EventLinkWrite,
+    wish?: number,
   ): Promise<number> {
     return this.unit.transaction(async (manager) => {
-      const id = await this.posts.allocate(manager, 'event');
+      const id = await this.posts.allocate(manager, 'event', wish);
       await writeWithUniqueSlug(
         manager,
         EVENT_SLUGS,

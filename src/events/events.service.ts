@@ -36,6 +36,8 @@ import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { slugify } from '../common/text/slug';
 import { AppConfig } from '../config/app-config';
 import { PostRegistry } from '../posts/post-registry';
+import { ImportedItems } from '../posts/imported-items';
+import { originColumns, PostOrigin } from '../posts/post-origin';
 import { TAXONOMIES } from '../terms/taxonomy';
 import { CreateEventDto } from './dto/create-event.dto';
 import { EventFieldsDto } from './dto/event-fields.dto';
@@ -45,6 +47,7 @@ import { EventEntity } from './entities/event.entity';
 import { statusOnSave } from '../posts/post-status';
 import {
   EventAlreadyTrashedError,
+  EventMovedError,
   EventNotAccessibleError,
   EventNotFoundError,
   EventPageNotFoundError,
@@ -108,6 +111,7 @@ export class EventsService {
     private readonly links: EventLinksService,
     private readonly cache: ReadCache,
     private readonly changes: ChangeLog,
+    private readonly imported: ImportedItems,
   ) {
     this.siteZone = siteZoneOf(config);
   }
@@ -222,6 +226,28 @@ export class EventsService {
     return this.readable(await this.byId(id), viewer, language, password);
   }
 
+  /**
+   * A client's read by id ({@link getById}), where an id that names no event here but was an
+   * imported event's id at its source (taken here by another item) is answered 301 to the id the
+   * event has here.
+   */
+  async readById(
+    id: number,
+    viewer: Viewer,
+    language: Language,
+    password: string | undefined,
+  ): Promise<EventView> {
+    let event: EventEntity;
+    try {
+      event = await this.byId(id);
+    } catch (error: unknown) {
+      if (!(error instanceof EventNotFoundError || error instanceof NotAnEventError)) throw error;
+      const moved = await this.imported.movedEvent(id);
+      throw moved === null ? error : new EventMovedError(id, moved);
+    }
+    return this.readable(event, viewer, language, password);
+  }
+
   async getBySlug(
     slug: string,
     viewer: Viewer,
@@ -258,12 +284,16 @@ export class EventsService {
     return view;
   }
 
-  /** Creates an event whose text is written in `language`, which becomes its original language. */
+  /**
+   * Creates an event whose text is written in `language`, which becomes its original language.
+   * An imported event brings its `origin`: its source id, kept when free, and its global ids.
+   */
   async create(
     dto: CreateEventDto,
     language: Language,
     viewer: Viewer,
     slugRule: SlugRule,
+    origin?: PostOrigin,
   ): Promise<EventView> {
     const { start_date: startInput, end_date: endInput } = dto;
     if (startInput === undefined || endInput === undefined) {
@@ -309,11 +339,20 @@ export class EventsService {
       ...imageColumns(dto.image),
       postParent: dto.post_parent || null,
       venueId: links.venueId ?? null,
+      ...originColumns(origin),
     };
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
     const slugBase = (id: number): string => requestedSlug || slugify(title ?? '') || `event-${id}`;
     const text = this.text(dto, title);
-    const id = await this.events.create(columns, slugBase, slugRule, language, text, links);
+    const id = await this.events.create(
+      columns,
+      slugBase,
+      slugRule,
+      language,
+      text,
+      links,
+      origin?.id,
+    );
     await this.changes.record('event', id, 'created');
     return this.view(id, language);
   }

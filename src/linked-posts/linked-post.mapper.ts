@@ -87,15 +87,6 @@ export function linkedPostBody(
   };
 }
 
-/** `global_id` and its one-item lineage. */
-export function globalIdsOf(
-  item: LinkedPostEntity,
-  links: ApiLinks,
-): { global_id: string; global_id_lineage: string[] } {
-  const globalId = `${links.globalIdBase}?id=${item.id}`;
-  return { global_id: globalId, global_id_lineage: [globalId] };
-}
-
 /** The last two keys of every item. */
 export function languageKeysOf(text: ShownText<LinkedPostTextField>): {
   i18n_language: string;

@@ -16,6 +16,8 @@ export interface LinkedPostEntity {
   website: string | null;
   imageUrl: string | null;
   imageId: number | null;
+  globalId: string | null;
+  globalIdLineage: string[] | null;
 }
 
 /** A venue's or organizer's text in one language; a null field means "not translated". */

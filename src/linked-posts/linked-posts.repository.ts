@@ -162,16 +162,20 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     return rows.map((row) => Number(row.id));
   }
 
-  /** Creates an item with a slug made from `slugBase` by `slugRule`; returns its id. */
+  /**
+   * Creates an item with a slug made from `slugBase` by `slugRule`; returns its id (`wish` when
+   * that id is free, see PostRegistry.allocate).
+   */
   async create(
     columns: LinkedPostColumns<E>,
     slugBase: (id: number) => string,
     slugRule: SlugRule,
     language: Language,
     text: LinkedPostText,
+    wish?: number,
   ): Promise<number> {
     return this.unit.transaction(async (manager) => {
-      const id = await this.posts.allocate(manager, this.tables.kind);
+      const id = await this.posts.allocate(manager, this.tables.kind, wish);
       await writeWithUniqueSlug(
         manager,
         { target: this.tables.entity },

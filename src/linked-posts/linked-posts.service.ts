@@ -1,3 +1,4 @@
+import { originColumns, PostOrigin } from '../posts/post-origin';
 import { SlugRule } from '../posts/unique-slug';
 import { DateTime, Zone } from 'luxon';
 import {
@@ -184,12 +185,15 @@ export abstract class LinkedPostsService<
    * is given) as a reader of `language` sees them, that item is updated with the other fields
    * instead (when the viewer may edit it; else it is reused as it is) and returned (docs/behaviour.md#venues-and-organizers);
    * with the `exact` slug rule (`If-None-Match: *`) such a duplicate is refused with 412 instead.
+   * An imported item brings its `origin` (its source id, kept when free, and its global ids) and
+   * is never merged into a namesake: the import matches items by their source ids.
    */
   async create(
     dto: D,
     language: Language,
     viewer: Viewer,
     slugRule: SlugRule = 'next-free',
+    origin?: PostOrigin,
   ): Promise<V> {
     const text = this.text(dto);
     const name = text.name;
@@ -197,7 +201,9 @@ export abstract class LinkedPostsService<
     if (name === '') throw InvalidParamsError.of(this.rules.kind);
     requireRight(viewer, mayWrite(viewer));
     requireAuthorChoice(viewer, dto.author);
-    const duplicate = await this.findDuplicate(name, text.description, language);
+    const duplicate = origin
+      ? undefined
+      : await this.findDuplicate(name, text.description, language);
     const now = this.clock.now();
     if (duplicate) {
       if (slugRule === 'exact') throw new DomainError('itemExists');
@@ -213,12 +219,20 @@ export abstract class LinkedPostsService<
       author: viewer.userId ?? 0,
       originalLanguage: language,
       dateUtc: now.toJSDate(),
+      ...originColumns(origin),
       ...this.columns(dto, undefined, now, scaledStatus(viewer, dto.status, true)),
     } as LinkedPostColumns<E>;
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
     const slugBase = (id: number): string =>
       requestedSlug || slugify(name) || `${this.rules.kind}-${id}`;
-    const id = await this.repository.create(columns, slugBase, slugRule, language, text);
+    const id = await this.repository.create(
+      columns,
+      slugBase,
+      slugRule,
+      language,
+      text,
+      origin?.id,
+    );
     await this.changes.record(this.rules.kind, id, 'created');
     return this.view(id);
   }

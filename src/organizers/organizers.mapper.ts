@@ -1,6 +1,6 @@
+import { globalIdsOf } from '../posts/post-origin';
 import { toPlainText } from '../common/text/html';
 import {
-  globalIdsOf,
   languageKeysOf,
   linkedPostBody,
   linkedPostHead,

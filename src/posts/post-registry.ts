@@ -5,6 +5,7 @@ import { Viewer } from '../access/viewer';
 import { PostEntity, PostKind } from './post.entity';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PostLinks } from './post-links';
+import { takeWishedId } from '../database/wished-id';
 
 /** Hands out ids from the shared id space and tells which kind an id belongs to. */
 @Injectable()
@@ -14,8 +15,14 @@ export class PostRegistry {
     private readonly links: PostLinks,
   ) {}
 
-  /** Takes a new id for an item of `kind`, inside the caller's transaction. */
-  async allocate(manager: EntityManager, kind: PostKind): Promise<number> {
+  /**
+   * Takes a new id for an item of `kind`, inside the caller's transaction: `wish` (an imported
+   * item's id at its source) when no item ever had it, else the next free one.
+   */
+  async allocate(manager: EntityManager, kind: PostKind, wish?: number): Promise<number> {
+    if (wish !== undefined && (await takeWishedId(manager, PostEntity, wish, { kind }))) {
+      return wish;
+    }
     const result = await manager.insert(PostEntity, { kind });
     const id: unknown = result.identifiers[0]?.['id'];
     if (typeof id !== 'number') throw new Error('The database returned no id for a new post');

@@ -8,6 +8,7 @@ import { TermLinks } from './term-links';
 import { UnitOfWork } from '../database/unit-of-work';
 import { namedText, writeTranslation } from '../posts/translations';
 import { SlugRule, SlugScope, writeWithUniqueSlug } from '../posts/unique-slug';
+import { isIdFree } from '../database/wished-id';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermTranslationEntity } from './entities/term-translation.entity';
 import { TermOrder } from './term-order';
@@ -252,7 +253,8 @@ export class TermsRepository {
 
   /**
    * Creates a term with a slug made from `slugBase` by `slugRule` (unique in its taxonomy), and
-   * its text in `language` (which becomes its original language); returns its id.
+   * its text in `language` (which becomes its original language); returns its id: `wish` (an
+   * imported term's id at its source) when no term has it, else the next free one.
    */
   async create(
     taxonomy: Taxonomy,
@@ -261,18 +263,21 @@ export class TermsRepository {
     slugRule: SlugRule,
     language: Language,
     text: { name: string; description: string | null },
+    wish?: number,
   ): Promise<number> {
     return this.unit.transaction(async (manager) => {
       let id = 0;
       const insert = async (slug: string): Promise<void> => {
+        const wished = wish !== undefined && (await isIdFree(manager, TermEntity, wish));
         const result = await manager.insert(TermEntity, {
+          ...(wished ? { id: wish } : {}),
           taxonomy,
           slug,
           parent,
           originalLanguage: language,
           modifiedUtc: this.clock.now().toJSDate(),
         });
-        id = Number(result.identifiers[0]?.['id']);
+        id = wished ? wish : Number(result.identifiers[0]?.['id']);
       };
       await writeWithUniqueSlug(manager, slugScope(taxonomy), slugBase, 0, insert, slugRule);
       if (!Number.isSafeInteger(id) || id <= 0) {

@@ -205,13 +205,17 @@ export class TermsService {
     return this.view(await this.byId(taxonomy, id));
   }
 
-  /** Creates a term whose text is written in `language`, which becomes its original language. */
+  /**
+   * Creates a term whose text is written in `language`, which becomes its original language. An
+   * imported term asks for its source id as `wish`, kept when no term has it.
+   */
   async create(
     taxonomy: Taxonomy,
     input: TermInput,
     language: Language,
     viewer: Viewer,
     slugRule: SlugRule,
+    wish?: number,
   ): Promise<TermView> {
     this.refuseParentOfFlat(taxonomy, input);
     const problems: ParamProblem[] = [];
@@ -221,10 +225,18 @@ export class TermsService {
     requireRight(viewer, mayManageTerms(viewer, taxonomy));
     await this.refuseDuplicate(taxonomy, name, parent ?? 0, language, undefined);
     const slugBase = this.slugBase(taxonomy, input.slug, name);
-    const id = await this.terms.create(taxonomy, parent ?? 0, slugBase, slugRule, language, {
-      name,
-      description: this.description(input.description) ?? null,
-    });
+    const id = await this.terms.create(
+      taxonomy,
+      parent ?? 0,
+      slugBase,
+      slugRule,
+      language,
+      {
+        name,
+        description: this.description(input.description) ?? null,
+      },
+      wish,
+    );
     await this.changes.record(changeKindOf(taxonomy), id, 'created');
     return this.view(await this.byId(taxonomy, id));
   }

@@ -427,7 +427,7 @@ export interface components {
         };
         /** @description The status of an error and what its code adds. */
         ErrorData: {
-            /** @description The HTTP status of the answer. */
+            /** @description The HTTP status of the answer (301 only for an imported event's former id). */
             status: number;
             /**
              * @description `rest_invalid_param`: each refused parameter and why; `rest_missing_callback_param`: the
@@ -2163,6 +2163,23 @@ export interface operations {
                 };
                 content: {
                     "text/calendar": string;
+                };
+            };
+            /** @description Error: `rest_event_moved`. */
+            301: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Where the item is: this path and query with the id it has here. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */
@@ -4543,6 +4560,23 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Error: `rest_event_moved`. */
+            301: {
+                headers: {
+                    /** @description The language of the request, which the text and messages are in. */
+                    "Content-Language": "ca" | "en" | "es";
+                    /** @description The request’s id: the one sent in `X-Request-Id`, or a new one. Logs carry it. */
+                    "X-Request-Id": string;
+                    /** @description Anonymous reads: `public, max-age=N` (`CACHE_MAX_AGE`) or `public, no-cache`; reads with a token: `private, no-cache`; writes and errors: `no-store`. */
+                    "Cache-Control": string;
+                    /** @description Where the item is: this path and query with the id it has here. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not modified: the `If-None-Match` sent names the current `ETag`; no body. */

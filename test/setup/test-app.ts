@@ -23,6 +23,8 @@ import type { LogLine } from './service-process';
 
 /** Tables in an order that deletes children before parents. */
 const TABLES = [
+  'import_progress',
+  'imported_items',
   'webhook_deliveries',
   'webhooks',
   'changes',

@@ -4,7 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
 import { isStoppedStatement } from '../../database/statement-deadline';
 import { isConnectionLost, isTransientConflict } from '../../database/database-errors';
-import { DomainError, RouteNotFoundError } from './domain-error';
+import { DomainError, MovedError, RouteNotFoundError } from './domain-error';
 import { errorBody } from './error-body';
 
 /** What a 503 tells the client to wait before trying again. */
@@ -63,6 +63,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (response.headersSent) return;
     // Every 503 is a moment's state (busy, database away, too slow): say when to come back.
     if (body.data.status === 503) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    if (error instanceof MovedError) {
+      response.setHeader('Location', error.location(request.originalUrl));
+    }
     response
       .status(body.data.status)
       .setHeader('Content-Language', language)

@@ -50,6 +50,28 @@ export class MissingParamsError extends DomainError {
   }
 }
 
+/**
+ * 301: the item a read names is at another id here (an imported event whose source id was taken,
+ * docs/behaviour.md#importing-from-the-events-calendar). The filter answers with `Location`: the
+ * request's path and query with its id segment replaced by `id`.
+ */
+export class MovedError extends DomainError {
+  constructor(
+    kind: ErrorKind,
+    readonly from: number,
+    readonly to: number,
+  ) {
+    super(kind, { id: to });
+  }
+
+  /** Where the item is: `path` (a request's path and query) naming `to` instead of `from`. */
+  location(path: string): string {
+    const [route = '', query] = path.split(/\?(.*)/s, 2);
+    const moved = route.replace(new RegExp(`/${this.from}(\\.ics)?(/?)$`), `/${this.to}$1$2`);
+    return query === undefined ? moved : `${moved}?${query}`;
+  }
+}
+
 /** 404 rest_no_route: the path or method names no route. */
 export class RouteNotFoundError extends DomainError {
   constructor() {

@@ -4,6 +4,7 @@ import {
   InvalidJsonError,
   InvalidParamsError,
   MissingParamsError,
+  MovedError,
   PayloadTooLargeError,
 } from './domain-error';
 import { ErrorBody, errorBody } from './error-body';
@@ -17,6 +18,7 @@ const SAMPLES: Partial<Record<ErrorKind, () => DomainError>> = {
   payloadTooLarge: () => new PayloadTooLargeError(BODY_LIMIT_BYTES),
   tooManyFields: () => new DomainError('tooManyFields', { limit: MAX_FORM_FIELDS }),
   eventNotFound: () => new DomainError('eventNotFound', { id: 42 }),
+  eventMoved: () => new MovedError('eventMoved', 243, 1207),
   termExists: () => new DomainError('termExists', {}, { term_id: 7 }),
   termExistsWithParent: () => new DomainError('termExistsWithParent', {}, { term_id: 7 }),
 };

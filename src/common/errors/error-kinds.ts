@@ -46,6 +46,7 @@ export const ERROR_KINDS = {
   invalidBody: { code: 'rest_invalid_body', status: 400 },
   eventNotFound: { code: 'rest-event-not-found', status: 404 },
   notAnEvent: { code: 'rest-invalid-event-id', status: 400 },
+  eventMoved: { code: 'rest_event_moved', status: 301 },
   eventNotAccessible: {
     code: 'event-not-accessible',
     status: 403,

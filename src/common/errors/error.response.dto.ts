@@ -24,8 +24,8 @@ export class ErrorDetailDto {
 @ApiSchema({ name: 'ErrorData', description: 'The status of an error and what its code adds.' })
 @ApiExtraModels(ErrorDetailDto)
 export class ErrorDataDto {
-  /** The HTTP status of the answer. */
-  @ApiProperty({ type: 'integer', minimum: 400, maximum: 599 })
+  /** The HTTP status of the answer (301 only for an imported event's former id). */
+  @ApiProperty({ type: 'integer', minimum: 301, maximum: 599 })
   status!: number;
   /**
    * `rest_invalid_param`: each refused parameter and why; `rest_missing_callback_param`: the

@@ -90,6 +90,11 @@ const CATALOG = {
     ca: "Aquest element ja existeix (el seu slug ja s'usa, o un lloc o organitzador té el mateix nom), i If-None-Match: * només en demana un de nou.",
     es: 'Este elemento ya existe (su slug ya está en uso, o un lugar u organizador tiene el mismo nombre), e If-None-Match: * solo pide uno nuevo.',
   },
+  rest_event_moved: {
+    en: 'This id is the one the event had on the site it was imported from; it has id {id} here, at the address in Location.',
+    ca: "Aquest identificador és el que tenia l'esdeveniment al lloc d'on es va importar; aquí té l'identificador {id}, a l'adreça de Location.",
+    es: 'Este identificador es el que tenía el evento en el sitio del que se importó; aquí tiene el identificador {id}, en la dirección de Location.',
+  },
   rest_sync_token_expired: {
     en: 'This sync token can no longer be used (it comes from another collection or database, or from before the oldest change kept): read the collection again from the start, without sync_token, and sync from the token that answer gives.',
     ca: "Aquest testimoni de sincronització ja no es pot fer servir (és d'una altra col·lecció o base de dades, o d'abans del canvi més antic que es conserva): torneu a llegir la col·lecció des del principi, sense sync_token, i sincronitzeu des del testimoni que dona aquella resposta.",

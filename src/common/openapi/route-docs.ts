@@ -111,6 +111,14 @@ const CACHEABLE: HeadersObject = {
   },
 };
 
+const LOCATION: HeadersObject = {
+  Location: {
+    description: 'Where the item is: this path and query with the id it has here.',
+    required: true,
+    schema: { type: 'string' },
+  },
+};
+
 const RETRY_AFTER: HeadersObject = {
   'Retry-After': {
     description:
@@ -168,7 +176,11 @@ function errorResponses(kinds: readonly ErrorKind[]): MethodDecorator[] {
         status,
         description: `Error: ${codes.join(', ')}.`,
         type: ErrorResponseDto,
-        headers: { ...EVERY_ANSWER, ...(status === 429 || status === 503 ? RETRY_AFTER : {}) },
+        headers: {
+          ...EVERY_ANSWER,
+          ...(status === 429 || status === 503 ? RETRY_AFTER : {}),
+          ...(status === 301 ? LOCATION : {}),
+        },
         examples: Object.fromEntries(
           group.map((kind) => [
             kind,

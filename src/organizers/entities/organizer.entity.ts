@@ -48,6 +48,17 @@ export class OrganizerEntity {
   @Column({ name: 'image_id', type: 'int', unsigned: true, nullable: true, default: null })
   imageId!: number | null;
 
+  /**
+   * The `global_id` an imported organizer had at its source, shown instead of one built from its id
+   * (docs/behaviour.md#importing-from-the-events-calendar); null for items made here.
+   */
+  @Column({ name: 'global_id', type: 'varchar', length: 255, nullable: true, default: null })
+  globalId!: string | null;
+
+  /** The `global_id_lineage` an imported organizer had at its source; null for items made here. */
+  @Column({ name: 'global_id_lineage', type: 'simple-json', nullable: true, default: null })
+  globalIdLineage!: string[] | null;
+
   @OneToMany(() => OrganizerTranslationEntity, (translation) => translation.organizer)
   translations?: OrganizerTranslationEntity[];
 }

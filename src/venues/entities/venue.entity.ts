@@ -82,6 +82,17 @@ export class VenueEntity {
   @Column({ name: 'geo_lng', type: 'double', nullable: true, default: null })
   geoLng!: number | null;
 
+  /**
+   * The `global_id` an imported venue had at its source, shown instead of one built from its id
+   * (docs/behaviour.md#importing-from-the-events-calendar); null for items made here.
+   */
+  @Column({ name: 'global_id', type: 'varchar', length: 255, nullable: true, default: null })
+  globalId!: string | null;
+
+  /** The `global_id_lineage` an imported venue had at its source; null for items made here. */
+  @Column({ name: 'global_id_lineage', type: 'simple-json', nullable: true, default: null })
+  globalIdLineage!: string[] | null;
+
   @OneToMany(() => VenueTranslationEntity, (translation) => translation.venue)
   translations?: VenueTranslationEntity[];
 }

@@ -1,0 +1,185 @@
+/**
+ * A recorded The Events Calendar site served over HTTP (`../shared/reference/tec-site/`): every
+ * request the recording holds is answered with its recorded status, headers and body bytes,
+ * `{{origin}}` and `{{host}}` replaced by this server's. The import's tests and benchmark read
+ * it as they would a live site; hooks add faults (rate limits, outages) and changes.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+
+/** Where the recording is: `TEC_SITE_DIR`, else beside the project in `../shared/reference`. */
+export function recordingDir(): string {
+  return resolve(
+    process.env['TEC_SITE_DIR'] ?? join(__dirname, '../../../shared/reference/tec-site'),
+  );
+}
+
+/** An answer: status, headers and body (placeholders allowed). */
+export interface Recorded {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** A request the site received. */
+export interface SiteRequest {
+  /** The path below the namespace (`/events`), `''` for the namespace itself. */
+  readonly route: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly page: number;
+  readonly authorization: string | undefined;
+  /** When it arrived (ms since the epoch). */
+  readonly at: number;
+}
+
+/** What a fault hook answers instead of the recording. */
+export interface FaultAnswer {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** Hold the answer this long first (a slow site). */
+  readonly delayMs?: number;
+}
+
+export interface TecSiteOptions {
+  /** The port to listen on (default: any free one). */
+  readonly port?: number;
+  /** The host `global_id` shows (`{{host}}`). */
+  readonly host?: string;
+  /** Answers a request differently (a fault), or undefined to serve the recording. */
+  readonly fault?: (request: SiteRequest) => FaultAnswer | undefined;
+  /** Rewrites a recorded body (after the origin and host are filled in). */
+  readonly transform?: (request: SiteRequest, body: string) => string;
+  /** Query parameters the recording's requests lack, ignored when matching (e.g. `status`). */
+  readonly ignoreParams?: readonly string[];
+  /** Answers a request instead of the recording (e.g. synthesised pages), or undefined. */
+  readonly answer?: (request: SiteRequest) => Recorded | undefined;
+}
+
+export interface TecSite {
+  /** The REST root to import from (`http://127.0.0.1:port/wp-json`). */
+  readonly root: string;
+  readonly origin: string;
+  readonly host: string;
+  /** Every request received, in order. */
+  readonly requests: SiteRequest[];
+  /** Replaces the fault hook (undefined: none). */
+  setFault(fault: TecSiteOptions['fault']): void;
+  setTransform(transform: TecSiteOptions['transform']): void;
+  close(): Promise<void>;
+}
+
+const NAMESPACE_PATH = '/wp-json/tribe/events/v1';
+
+/** A request's key: its path without a trailing slash and its sorted query. */
+function keyOf(path: string, query: URLSearchParams): string {
+  const sorted = [...query.entries()].sort(([a], [b]) => a.localeCompare(b));
+  return `${path.replace(/\/+$/, '')}?${new URLSearchParams(sorted).toString()}`;
+}
+
+/** The recording's answers by request key, bodies as text with placeholders. */
+export function loadRecording(dir: string = recordingDir()): Map<string, Recorded> {
+  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as {
+    request: string;
+    status: number;
+    headers: Record<string, string>;
+    body: string;
+  }[];
+  const answers = new Map<string, Recorded>();
+  for (const entry of index) {
+    const url = new URL(entry.request.replace(/^GET /, ''), 'http://recorded');
+    answers.set(keyOf(url.pathname, url.searchParams), {
+      status: entry.status,
+      headers: entry.headers,
+      body: readFileSync(join(dir, entry.body), 'utf8'),
+    });
+  }
+  return answers;
+}
+
+const NO_ROUTE = JSON.stringify({
+  code: 'rest_no_route',
+  message: 'No route was found matching the URL and request method.',
+  data: { status: 404 },
+});
+
+export async function startTecSite(options: TecSiteOptions = {}): Promise<TecSite> {
+  const answers = loadRecording();
+  const requests: SiteRequest[] = [];
+  let fault = options.fault;
+  let transform = options.transform;
+  const host = options.host ?? 'events.example.org';
+  let origin = '';
+
+  const handle = async (incoming: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(incoming.url ?? '/', origin);
+    const route = url.pathname.startsWith(NAMESPACE_PATH)
+      ? url.pathname.slice(NAMESPACE_PATH.length).replace(/\/+$/, '')
+      : url.pathname;
+    const request: SiteRequest = {
+      route,
+      query: Object.fromEntries(url.searchParams),
+      page: Number(url.searchParams.get('page') ?? 1),
+      authorization: incoming.headers.authorization,
+      at: Date.now(),
+    };
+    requests.push(request);
+    const faulty = fault?.(request);
+    if (faulty) {
+      if (faulty.delayMs) await new Promise((done) => setTimeout(done, faulty.delayMs));
+      response.writeHead(faulty.status, {
+        'content-type': 'application/json; charset=UTF-8',
+        ...faulty.headers,
+      });
+      response.end(faulty.body ?? '{}');
+      return;
+    }
+    const matched = new URLSearchParams(url.searchParams);
+    for (const name of options.ignoreParams ?? []) matched.delete(name);
+    const recorded = options.answer?.(request) ?? answers.get(keyOf(url.pathname, matched));
+    if (!recorded) {
+      response.writeHead(404, { 'content-type': 'application/json; charset=UTF-8' });
+      response.end(NO_ROUTE);
+      return;
+    }
+    const fill = (text: string): string =>
+      text.replaceAll('{{origin}}', origin).replaceAll('{{host}}', host);
+    const filled = fill(recorded.body);
+    const body = transform ? transform(request, filled) : filled;
+    response.writeHead(
+      recorded.status,
+      Object.fromEntries(
+        Object.entries(recorded.headers).map(([name, value]) => [name, fill(value)]),
+      ),
+    );
+    response.end(body);
+  };
+
+  const server: Server = createServer((incoming, response) => {
+    handle(incoming, response).catch(() => {
+      response.writeHead(500);
+      response.end();
+    });
+  });
+  await new Promise<void>((ready) => server.listen(options.port ?? 0, '127.0.0.1', ready));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    root: `${origin}/wp-json`,
+    origin,
+    host,
+    requests,
+    setFault: (next) => {
+      fault = next;
+    },
+    setTransform: (next) => {
+      transform = next;
+    },
+    close: () =>
+      new Promise<void>((closed) => {
+        server.closeAllConnections();
+        server.close(() => closed());
+      }),
+  };
+}

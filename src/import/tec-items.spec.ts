@@ -1,0 +1,102 @@
+import { readEvent, readOrganizer, readTerm, readVenue, SourceItemError } from './tec-items';
+
+const EVENT = {
+  id: 243,
+  global_id: 'events.example.org?id=243',
+  global_id_lineage: ['events.example.org?id=243'],
+  status: 'publish',
+  date_utc: '2026-11-23 19:32:14',
+  modified_utc: '2026-11-23 19:32:14',
+  url: 'https://events.example.org/event/rock-roll/',
+  title: 'Rock &amp; Roll&#8217;s night',
+  description: '<p>Loud.</p>',
+  excerpt: '',
+  slug: 'rock-roll',
+  image: false,
+  all_day: false,
+  start_date: '2026-12-01 19:15:00',
+  end_date: '2026-12-01 23:15:00',
+  timezone: 'Europe/Madrid',
+  cost: '10 &euro;',
+  website: 'https://events.example.org/event/rock-roll/',
+  show_map: true,
+  show_map_link: false,
+  hide_from_listings: false,
+  sticky: false,
+  featured: true,
+  categories: [{ id: 27 }, { id: 28 }],
+  tags: [],
+  venue: { id: 119 },
+  organizer: [{ id: 130 }],
+};
+
+describe('reading TEC items', () => {
+  it('decodes entities in a title and cost, and drops a website that is the event page', () => {
+    const sut = readEvent(EVENT);
+
+    expect(sut.body).toMatchObject({
+      title: 'Rock & Roll’s night',
+      cost: '10 €',
+      website: '',
+      timezone: 'Europe/Madrid',
+      start_date: '2026-12-01 19:15:00',
+      featured: true,
+      show_map_link: false,
+      image: null,
+    });
+    expect(sut).toMatchObject({
+      sourceId: 243,
+      version: '2026-11-23 19:32:14',
+      venueSourceId: 119,
+      organizerSourceIds: [130],
+      categorySourceIds: [27, 28],
+      tagSourceIds: [],
+      origin: { id: 243, globalId: 'events.example.org?id=243' },
+    });
+  });
+
+  it('keeps a website of its own, an image url and an event with no venue ([] in TEC)', () => {
+    const sut = readEvent({
+      ...EVENT,
+      website: 'https://band.example',
+      image: { url: 'https://events.example.org/a.jpg', id: 5 },
+      venue: [],
+    });
+
+    expect(sut.body).toMatchObject({
+      website: 'https://band.example',
+      image: 'https://events.example.org/a.jpg',
+    });
+    expect(sut.venueSourceId).toBeNull();
+  });
+
+  it.each([
+    ['no id', { ...EVENT, id: undefined }, /"id"/],
+    ['no title', { ...EVENT, title: '' }, /"title" is missing/],
+    ['no start', { ...EVENT, start_date: undefined }, /"start_date" is missing/],
+    ['an organizer without an id', { ...EVENT, organizer: [{ name: 'x' }] }, /"id"/],
+    ['not an object', 'event', /not an object/],
+  ])('refuses an event with %s, saying why', (_case, value, reason) => {
+    expect(() => readEvent(value)).toThrow(SourceItemError);
+    expect(() => readEvent(value)).toThrow(reason);
+  });
+
+  it('reads a venue and an organizer with their names decoded and email plain', () => {
+    expect(
+      readVenue({ id: 80, venue: 'Caf&eacute; Hall', slug: 'cafe-hall', city: 'Girona' }).body,
+    ).toMatchObject({ venue: 'Café Hall', city: 'Girona', show_map: true });
+    expect(
+      readOrganizer({ id: 130, organizer: 'A &amp; B', email: '&#97;@b.example' }).body,
+    ).toMatchObject({ organizer: 'A & B', email: 'a@b.example' });
+  });
+
+  it('gives a term a version that changes with its fields and its parent', () => {
+    const term = { id: 27, name: 'Jazz', slug: 'jazz', description: '', parent: 22 };
+    const sut = readTerm(term);
+
+    expect(sut).toMatchObject({ sourceId: 27, parentSourceId: 22, body: { name: 'Jazz' } });
+    expect(readTerm(term).version).toBe(sut.version);
+    expect(readTerm({ ...term, name: 'Free jazz' }).version).not.toBe(sut.version);
+    expect(readTerm({ ...term, parent: 0 }).version).not.toBe(sut.version);
+  });
+});

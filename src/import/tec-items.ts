@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { decodeHTML } from 'entities';
+import { PostOrigin } from '../posts/post-origin';
+
+/**
+ * The items of a TEC site's API as the import reads them, and the write bodies it makes of them
+ * (docs/behaviour.md#importing-from-the-events-calendar). Each reader takes the JSON the site
+ * sent and either returns the typed item or throws a {@link SourceItemError} saying which field
+ * is missing or malformed; the item is then counted as failed with that reason.
+ */
+
+/** A source item the import cannot read. */
+export class SourceItemError extends Error {}
+
+type Json = Readonly<Record<string, unknown>>;
+
+function object(value: unknown, what: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new SourceItemError(`${what} is not an object`);
+  }
+  return value as Json;
+}
+
+function id(item: Json, field = 'id'): number {
+  const value = Number(item[field]);
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new SourceItemError(`"${field}" is not a positive integer`);
+  }
+  return value;
+}
+
+function text(item: Json, field: string): string {
+  const value = item[field];
+  if (value === undefined || value === null || value === false) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  throw new SourceItemError(`"${field}" is not text`);
+}
+
+function required(item: Json, field: string): string {
+  const value = text(item, field);
+  if (value === '') throw new SourceItemError(`"${field}" is missing`);
+  return value;
+}
+
+function flag(item: Json, field: string, fallback: boolean): boolean {
+  const value = item[field];
+  if (typeof value === 'boolean') return value;
+  if (value === '1' || value === 1 || value === 'yes') return true;
+  if (value === '0' || value === 0 || value === '' || value === 'no') return false;
+  return fallback;
+}
+
+/** WordPress writes `&`, quotes and dashes in titles and names as HTML entities. */
+function plain(value: string): string {
+  return decodeHTML(value);
+}
+
+/** The `global_id` and lineage of a post, kept as the source shows them. */
+function origin(item: Json): PostOrigin {
+  const postId = id(item);
+  const globalId = text(item, 'global_id');
+  const lineage = Array.isArray(item['global_id_lineage'])
+    ? item['global_id_lineage'].filter((entry): entry is string => typeof entry === 'string')
+    : [];
+  return globalId === ''
+    ? { id: postId, globalId: '', globalIdLineage: [] }
+    : { id: postId, globalId, globalIdLineage: lineage.length > 0 ? lineage : [globalId] };
+}
+
+/** The image a source item shows: its URL, or null (TEC writes `false` for none). */
+function image(item: Json): string | null {
+  const value = item['image'];
+  if (typeof value === 'object' && value !== null && typeof (value as Json)['url'] === 'string') {
+    return (value as Json)['url'] as string;
+  }
+  return null;
+}
+
+/** A venue or organizer as the write body our service takes, with where it came from. */
+export interface PostImport {
+  readonly sourceId: number;
+  /** The source's `modified_utc`: an item whose value is unchanged is skipped on a run again. */
+  readonly version: string;
+  readonly origin: PostOrigin;
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * A post's import: its ids and version, and a body of the fields every post shares (status,
+ * publication instant, slug, description, image) with `fields`, the kind's own.
+ */
+function postImport(item: Json, fields: Record<string, unknown>): PostImport {
+  const dateUtc = text(item, 'date_utc');
+  return {
+    sourceId: id(item),
+    version: text(item, 'modified_utc'),
+    origin: origin(item),
+    body: {
+      status: text(item, 'status') || 'publish',
+      ...(dateUtc ? { date_utc: dateUtc } : {}),
+      slug: text(item, 'slug'),
+      description: text(item, 'description'),
+      image: image(item),
+      ...fields,
+    },
+  };
+}
+
+export function readVenue(value: unknown): PostImport {
+  const item = object(value, 'The venue');
+  return postImport(item, {
+    venue: plain(required(item, 'venue')),
+    address: plain(text(item, 'address')),
+    city: plain(text(item, 'city')),
+    country: plain(text(item, 'country')),
+    ...(text(item, 'state') ? { state: plain(text(item, 'state')) } : {}),
+    ...(text(item, 'province') ? { province: plain(text(item, 'province')) } : {}),
+    zip: text(item, 'zip'),
+    phone: text(item, 'phone'),
+    website: text(item, 'website'),
+    show_map: flag(item, 'show_map', true),
+    show_map_link: flag(item, 'show_map_link', true),
+    ...(item['geo_lat'] !== undefined && item['geo_lng'] !== undefined
+      ? { geo_lat: item['geo_lat'], geo_lng: item['geo_lng'] }
+      : {}),
+  });
+}
+
+export function readOrganizer(value: unknown): PostImport {
+  const item = object(value, 'The organizer');
+  return postImport(item, {
+    organizer: plain(required(item, 'organizer')),
+    phone: text(item, 'phone'),
+    website: text(item, 'website'),
+    // WordPress may hide an address from harvesters as entities (antispambot).
+    email: plain(text(item, 'email')),
+  });
+}
+
+/** A category or tag: its write body and its parent's source id (0 for none). */
+export interface TermImport {
+  readonly sourceId: number;
+  /** A digest of the fields imported, so a term changed at the source is updated. */
+  readonly version: string;
+  readonly parentSourceId: number;
+  readonly body: { name: string; slug: string; description: string };
+}
+
+export function readTerm(value: unknown): TermImport {
+  const item = object(value, 'The term');
+  const parent = Number(item['parent'] ?? 0);
+  const body = {
+    name: plain(required(item, 'name')),
+    slug: text(item, 'slug'),
+    description: text(item, 'description'),
+  };
+  const parentSourceId = Number.isSafeInteger(parent) && parent > 0 ? parent : 0;
+  return {
+    sourceId: id(item),
+    version: createHash('sha256')
+      .update(JSON.stringify([body, parentSourceId]))
+      .digest('hex'),
+    parentSourceId,
+    body,
+  };
+}
+
+/** An event: its write body without its links, and the source ids of what it links to. */
+export interface EventImport extends PostImport {
+  readonly venueSourceId: number | null;
+  readonly organizerSourceIds: readonly number[];
+  readonly categorySourceIds: readonly number[];
+  readonly tagSourceIds: readonly number[];
+}
+
+/** The ids of a list of linked objects (`[{id: 3, ...}]`); a missing list is none. */
+function linkedIds(item: Json, field: string): number[] {
+  const value = item[field];
+  if (value === undefined || value === null || value === false || value === '') return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((entry, index) => id(object(entry, `"${field}"[${index}]`)));
+}
+
+export function readEvent(value: unknown): EventImport {
+  const item = object(value, 'The event');
+  const url = text(item, 'url');
+  const website = text(item, 'website');
+  const venue = item['venue'];
+  const venueSourceId =
+    typeof venue === 'object' && venue !== null && !Array.isArray(venue) ? id(venue as Json) : null;
+  const cost = text(item, 'cost');
+  return {
+    ...postImport(item, {
+      title: plain(required(item, 'title')),
+      excerpt: text(item, 'excerpt'),
+      start_date: required(item, 'start_date'),
+      end_date: required(item, 'end_date'),
+      timezone: text(item, 'timezone') || 'UTC',
+      all_day: flag(item, 'all_day', false),
+      ...(cost ? { cost: plain(cost) } : {}),
+      // TEC shows the event's own page as its website when none was given.
+      website: website === url ? '' : website,
+      show_map: flag(item, 'show_map', true),
+      show_map_link: flag(item, 'show_map_link', true),
+      hide_from_listings: flag(item, 'hide_from_listings', false),
+      sticky: flag(item, 'sticky', false),
+      featured: flag(item, 'featured', false),
+    }),
+    venueSourceId,
+    organizerSourceIds: linkedIds(item, 'organizer'),
+    categorySourceIds: linkedIds(item, 'categories'),
+    tagSourceIds: linkedIds(item, 'tags'),
+  };
+}

@@ -1,0 +1,263 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** How the import reaches a The Events Calendar site. */
+export interface TecSourceOptions {
+  /** The site's REST root (`https://site.example/wp-json`). */
+  readonly root: string;
+  /** A WordPress user and application password; without them, only what anonymous readers see. */
+  readonly user?: string;
+  readonly appPassword?: string;
+  /** Requests in flight at once. */
+  readonly concurrency: number;
+  /** How long one request may take before it is abandoned and tried again. */
+  readonly timeoutMs: number;
+  /** Attempts of one request (the first included) before the import stops. */
+  readonly attempts: number;
+  /** The first retry waits about this long; each next one twice as long (with jitter). */
+  readonly backoffMs: number;
+  /** The longest wait a `Retry-After` may ask for before the import gives up instead. */
+  readonly maxRetryAfterMs: number;
+  /** Stops waiting and fetching when aborted (an interrupted import). */
+  readonly signal?: AbortSignal;
+  /** Told about each retry, for the progress display. */
+  readonly onRetry?: (retry: SourceRetry) => void;
+}
+
+/** A request tried again, and why. */
+export interface SourceRetry {
+  readonly path: string;
+  readonly attempt: number;
+  readonly reason: string;
+  readonly waitMs: number;
+}
+
+/** Why the source cannot be imported from, in words for the operator. */
+export class TecSourceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TecSourceError';
+  }
+}
+
+/** One page of a collection: its items (JSON as the site sent it) and the collection's size. */
+export interface SourcePage {
+  readonly items: readonly unknown[];
+  readonly total: number;
+  readonly totalPages: number;
+}
+
+/** The TEC namespace every request goes to. */
+export const TEC_NAMESPACE = 'tribe/events/v1';
+
+/** Statuses a TEC site answers 5xx-style for a moment; worth another attempt. */
+const TRANSIENT_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+/** A request's outcome that is worth another attempt, with the wait the site asked for. */
+class TransientFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(reason);
+  }
+}
+
+/** `Retry-After` (seconds or an HTTP date) in milliseconds from now, or null when absent. */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Runs at most `limit` tasks at once. */
+class Gate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}
+
+/**
+ * A client of a TEC site's `tribe/events/v1` API: paged reads with the totals TEC sends, a limit
+ * on requests in flight, and retries with backoff on rate limits (429, honouring `Retry-After`),
+ * server errors and timeouts. Anything else the site answers stops the import with a reason.
+ */
+export class TecSource {
+  private readonly base: string;
+  private readonly authorization: string | undefined;
+  private readonly gate: Gate;
+
+  constructor(private readonly options: TecSourceOptions) {
+    this.base = `${options.root.replace(/\/+$/, '')}/${TEC_NAMESPACE}`;
+    this.authorization =
+      options.user !== undefined && options.appPassword !== undefined
+        ? `Basic ${Buffer.from(`${options.user}:${options.appPassword}`).toString('base64')}`
+        : undefined;
+    this.gate = new Gate(Math.max(1, options.concurrency));
+  }
+
+  /** Whether the import sends credentials (and so asks for unpublished items too). */
+  get signedIn(): boolean {
+    return this.authorization !== undefined;
+  }
+
+  /**
+   * Checks that the site answers the TEC namespace with JSON; else says what is in the way (no
+   * WordPress REST API, the API blocked, TEC absent or too old, credentials refused).
+   */
+  async checkNamespace(): Promise<void> {
+    const response = await this.request('');
+    if (response.ok) {
+      await this.json(response, '');
+      return;
+    }
+    const status = response.status;
+    if (status === 401 || status === 403) {
+      throw new TecSourceError(
+        `The site refused the request (${status}): ${this.authorization ? 'check --user and --app-password' : 'its REST API is closed to anonymous readers; pass --user and --app-password'}.`,
+      );
+    }
+    if (status === 404) {
+      const body = await response.text();
+      throw new TecSourceError(
+        body.includes('rest_no_route')
+          ? `The site has no ${TEC_NAMESPACE} namespace: The Events Calendar is not active there, or its REST API is turned off.`
+          : `Nothing answers ${this.base}: check --from (the site's REST root, e.g. https://site.example/wp-json).`,
+      );
+    }
+    throw new TecSourceError(`The site answered ${status} to ${this.base}.`);
+  }
+
+  /** Page `page` of `collection` with `query`; a page past the end is empty. */
+  async page(
+    collection: string,
+    query: Readonly<Record<string, string>>,
+    page: number,
+  ): Promise<SourcePage> {
+    const search = new URLSearchParams({ ...query, page: String(page) });
+    const path = `/${collection}?${search.toString()}`;
+    const response = await this.request(path);
+    // TEC answers a page past the last one 404 (tec-site's README).
+    if (response.status === 404 && page > 1) {
+      await response.body?.cancel();
+      return { items: [], total: 0, totalPages: 0 };
+    }
+    if (!response.ok) {
+      throw new TecSourceError(`The site answered ${response.status} to ${this.base}${path}.`);
+    }
+    const body = await this.json(response, path);
+    const items = (body as Record<string, unknown>)[collection];
+    if (!Array.isArray(items)) {
+      throw new TecSourceError(`The answer to ${path} has no "${collection}" list.`);
+    }
+    const total = Number(
+      response.headers.get('x-tec-total') ?? (body as { total?: unknown }).total,
+    );
+    const totalPages = Number(
+      response.headers.get('x-tec-totalpages') ?? (body as { total_pages?: unknown }).total_pages,
+    );
+    return {
+      items,
+      total: Number.isFinite(total) ? total : items.length,
+      totalPages: Number.isFinite(totalPages) ? totalPages : 1,
+    };
+  }
+
+  private async json(response: Response, path: string): Promise<unknown> {
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('json')) {
+      await response.body?.cancel();
+      throw new TecSourceError(
+        `The site answered ${this.base}${path} with ${type || 'no content type'}, not JSON: a security plugin, a firewall or a login page is in front of its REST API.`,
+      );
+    }
+    try {
+      return await response.json();
+    } catch {
+      throw new TecSourceError(`The answer to ${this.base}${path} is not valid JSON.`);
+    }
+  }
+
+  /** A GET of `path` under the namespace, tried again on transient failures. */
+  private async request(path: string): Promise<Response> {
+    const { attempts, backoffMs, maxRetryAfterMs, signal } = this.options;
+    for (let attempt = 1; ; attempt += 1) {
+      signal?.throwIfAborted();
+      try {
+        return await this.gate.run(() => this.once(path));
+      } catch (error: unknown) {
+        if (!(error instanceof TransientFailure) || attempt >= attempts) {
+          if (error instanceof TransientFailure) {
+            throw new TecSourceError(
+              `${this.base}${path} failed ${attempts} times (last: ${error.reason}); run the import again to continue.`,
+            );
+          }
+          throw error;
+        }
+        const backoff = backoffMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
+        const waitMs = error.retryAfterMs ?? backoff;
+        if (waitMs > maxRetryAfterMs) {
+          throw new TecSourceError(
+            `The site asks to wait ${Math.ceil(waitMs / 1000)} s before ${path || 'the namespace'} (Retry-After); run the import again later.`,
+          );
+        }
+        this.options.onRetry?.({ path, attempt, reason: error.reason, waitMs });
+        await sleep(waitMs, undefined, { signal });
+      }
+    }
+  }
+
+  private async once(path: string): Promise<Response> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}${path}`, {
+        headers: {
+          accept: 'application/json',
+          'user-agent': 'calendar-events-service import:tec',
+          ...(this.authorization ? { authorization: this.authorization } : {}),
+        },
+        redirect: 'follow',
+        signal,
+      });
+    } catch (error: unknown) {
+      this.options.signal?.throwIfAborted();
+      const reason = timeout.aborted ? 'timed out' : `network error (${networkReason(error)})`;
+      throw new TransientFailure(reason, null);
+    }
+    if (TRANSIENT_STATUSES.has(response.status)) {
+      await response.body?.cancel();
+      throw new TransientFailure(
+        `status ${response.status}`,
+        retryAfterMs(response.headers.get('retry-after')),
+      );
+    }
+    return response;
+  }
+}
+
+/** The innermost cause of a failed fetch, in a few words. */
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return error instanceof Error ? error.message : 'unknown';
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { UnitOfWork } from '../database/unit-of-work';
+import { ImportedItemEntity, ImportedKind } from './imported-item.entity';
+
+/** What an imported item became here, and the version of it last imported. */
+export interface ImportedItem {
+  readonly targetId: number;
+  readonly sourceVersion: string;
+}
+
+/**
+ * The map from a source site's ids to ours (table `imported_items`), written by the import in the
+ * unit of work that writes the item, so an item and its mapping are saved together or not at all.
+ */
+@Injectable()
+export class ImportedItems {
+  constructor(private readonly unit: UnitOfWork) {}
+
+  /** What the items of `kind` with these source ids became, by source id. */
+  async find(
+    source: string,
+    kind: ImportedKind,
+    sourceIds: readonly number[],
+  ): Promise<Map<number, ImportedItem>> {
+    if (sourceIds.length === 0) return new Map();
+    const rows = await this.unit.manager.getRepository(ImportedItemEntity).find({
+      where: { source, kind, sourceId: In([...new Set(sourceIds)]) },
+    });
+    return new Map(rows.map((row) => [row.sourceId, row]));
+  }
+
+  /** Records, in the running unit of work, that `sourceId` is `targetId` at `sourceVersion`. */
+  async record(
+    source: string,
+    kind: ImportedKind,
+    sourceId: number,
+    item: ImportedItem,
+    now: Date,
+  ): Promise<void> {
+    await this.unit.manager
+      .getRepository(ImportedItemEntity)
+      .upsert({ source, kind, sourceId, ...item, importedUtc: now }, [
+        'source',
+        'kind',
+        'sourceId',
+      ]);
+  }
+
+  /**
+   * The id an event imported with source id `sourceId` has here when it is another one (its
+   * source id was taken), from the newest import that brought such an event; else null.
+   */
+  async movedEvent(sourceId: number): Promise<number | null> {
+    const row = await this.unit.manager
+      .getRepository(ImportedItemEntity)
+      .createQueryBuilder('item')
+      .select('item.targetId', 'targetId')
+      .where('item.kind = :kind AND item.sourceId = :sourceId', { kind: 'event', sourceId })
+      .andWhere('item.targetId <> item.sourceId')
+      .orderBy('item.importedUtc', 'DESC')
+      .limit(1)
+      .getRawOne<{ targetId: number | string }>();
+    return row === undefined ? null : Number(row.targetId);
+  }
+}
