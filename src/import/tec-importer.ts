@@ -161,21 +161,35 @@ function failureReason(error: unknown): string | null {
   return null;
 }
 
-/** Runs `work` over `items` with at most `limit` at once, in order of start. */
+/**
+ * Runs `work` over `items` with at most `limit` at once, in order of start. After a failure no
+ * item starts, and the failure is thrown once the items under way have ended, so nothing of an
+ * import that stopped is still writing when its caller hears of it.
+ */
 async function eachLimited<T>(
   items: readonly T[],
   limit: number,
   work: (item: T) => Promise<void>,
 ): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async (): Promise<void> => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const item = items[next] as T;
       next += 1;
-      await work(item);
+      try {
+        await work(item);
+      } catch (error: unknown) {
+        failed = true;
+        throw error;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker),
+  );
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** Categories ordered so a parent comes before its children (a cycle or lost parent: last). */

@@ -38,14 +38,25 @@ export async function subtreeIds(manager: EntityManager, termId: number): Promis
 }
 
 /**
- * Write-locks the rows of `termIds` in id order (MySQL/MariaDB), before an event's links to
- * them are written. A link's foreign key check takes a shared lock on its term; two writers
- * that each hold one and then both update the term's count would deadlock. Holding the write
- * lock first, writers of the same terms queue instead. SQLite has one writer and no row locks.
+ * Write-locks the rows of `termIds` and of their ancestors in id order (MySQL/MariaDB), before
+ * an event's links to them are written. A link's foreign key check takes a shared lock on its
+ * term, and the event's listing rows link it to its categories' ancestors too
+ * (`listing/term-listing.ts`); two writers that each hold one of those and then both update a
+ * count would deadlock. Holding the write locks first, in one order, writers of the same terms
+ * queue instead. SQLite has one writer and no row locks.
  */
 export async function lockTerms(manager: EntityManager, termIds: readonly number[]): Promise<void> {
   if (termIds.length === 0 || manager.connection.options.type === 'better-sqlite3') return;
-  const ids = [...new Set(termIds)].sort((a, b) => a - b);
+  const all = new Set(termIds);
+  for (let level = [...all]; level.length > 0;) {
+    const terms = await manager.find(TermEntity, {
+      select: { id: true, parent: true },
+      where: { id: In(level) },
+    });
+    level = terms.map((term) => term.parent).filter((parent) => parent !== 0 && !all.has(parent));
+    for (const parent of level) all.add(parent);
+  }
+  const ids = [...all].sort((a, b) => a - b);
   await manager
     .createQueryBuilder(TermEntity, 't')
     .select('t.id')
