@@ -1,5 +1,5 @@
 /**
- * Serves the recorded The Events Calendar site (`../shared/reference/tec-site/`) until stopped,
+ * Serves the recorded The Events Calendar site (`test/fixtures/tec-site/`) until stopped,
  * to try `npm run import:tec` by hand:
  *
  *   npm run serve:tec-site            (prints the --from URL to use)

@@ -1,19 +1,18 @@
 /**
- * A recorded The Events Calendar site served over HTTP (`../shared/reference/tec-site/`): every
- * request the recording holds is answered with its recorded status, headers and body bytes,
- * `{{origin}}` and `{{host}}` replaced by this server's. The import's tests and benchmark read
- * it as they would a live site; hooks add faults (rate limits, outages) and changes.
+ * A recorded The Events Calendar site served over HTTP (`test/fixtures/tec-site/`, a copy of
+ * `shared/reference/tec-site`): every request the recording holds is answered with its recorded
+ * status, headers and body bytes, `{{origin}}` and `{{host}}` replaced by this server's. The
+ * import's tests and benchmark read it as they would a live site; hooks add faults (rate limits,
+ * outages) and changes.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 
-/** Where the recording is: `TEC_SITE_DIR`, else beside the project in `../shared/reference`. */
+/** Where the recording is: `TEC_SITE_DIR`, else the copy in `test/fixtures/tec-site`. */
 export function recordingDir(): string {
-  return resolve(
-    process.env['TEC_SITE_DIR'] ?? join(__dirname, '../../../shared/reference/tec-site'),
-  );
+  return resolve(process.env['TEC_SITE_DIR'] ?? join(__dirname, '../../test/fixtures/tec-site'));
 }
 
 /** An answer: status, headers and body (placeholders allowed). */

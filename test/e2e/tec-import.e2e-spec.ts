@@ -257,11 +257,13 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
         return { status: 429, headers: { 'retry-after': '1' } };
       }
       if (req.route === '/events' && req.page === 4) return { status: 502 };
-      if (req.route === '/venues') return { status: 200, delayMs: 1500 };
+      if (req.route === '/venues') return { status: 200, delayMs: 4000 };
       return undefined;
     });
 
-    const report = await runImport({ source: { backoffMs: 5, attempts: 3, timeoutMs: 500 } });
+    // The site is served by this process, which also writes what it imports: a timeout short
+    // enough to be met by a busy event loop would turn the 429 into a timeout.
+    const report = await runImport({ source: { backoffMs: 5, attempts: 3, timeoutMs: 2000 } });
 
     expect(report.stages.events).toMatchObject({ created: 1000, failed: 0 });
     expect(report.stages.venues).toMatchObject({ created: 50, failed: 0 });
