@@ -211,9 +211,53 @@ async function main(): Promise<void> {
   console.log(
     `  service: ${retries} transactions retried after a conflict, ${await metric(options, 'db_transaction_busy_total')} answered busy since start`,
   );
-  const failures = [...creates, ...updates].filter((answer) => answer.status >= 500);
+  const series = await seriesWrites(options, start);
+  const failures = [...creates, ...updates, ...series].filter((answer) => answer.status >= 500);
   console.log(`5xx: ${failures.length}`);
   for (const failure of failures.slice(0, 5)) console.log(`  ${JSON.stringify(failure.body)}`);
+}
+
+/**
+ * 3. Recurring series, one write at a time: single-event creates (the yardstick of this run),
+ *    then creates of weekly series running two years (104 occurrences each), then edits of each
+ *    series' title (every occurrence rewritten), with p50 and p99 of each.
+ */
+async function seriesWrites(options: Options, start: string): Promise<Answer[]> {
+  const runs = 10;
+  const body = (title: string, recurrence?: string[]) => ({
+    title,
+    start_date: `${start} 18:00:00`,
+    end_date: `${start} 19:30:00`,
+    timezone: 'Europe/Madrid',
+    categories: ['Bench classes'],
+    ...(recurrence ? { recurrence } : {}),
+  });
+  const singles: Answer[] = [];
+  const creates: Answer[] = [];
+  const edits: Answer[] = [];
+  for (let index = 0; index < runs; index += 1) {
+    singles.push(await call(options, 'POST', `${API}/events`, body(`Single ${index}`)));
+  }
+  for (let index = 0; index < runs; index += 1) {
+    const rule = ['RRULE:FREQ=WEEKLY;COUNT=104'];
+    creates.push(await call(options, 'POST', `${API}/events`, body(`Series ${index}`, rule)));
+  }
+  for (const created of creates) {
+    const id = Number(created.body['id']);
+    edits.push(await call(options, 'PATCH', `${API}/events/${id}`, { title: `Edited ${id}` }));
+  }
+  const line = (name: string, answers: readonly Answer[]) => {
+    const ms = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+    const ok = answers.filter((answer) => answer.status < 300).length;
+    console.log(
+      `  ${name}: p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms (${ok}/${answers.length} ok)`,
+    );
+  };
+  console.log(`recurring series, one at a time (load ${loadavg()[0]?.toFixed(2)}):`);
+  line('single event create (yardstick)', singles);
+  line('weekly series of 2 years create (104 occurrences; target 50 ms)', creates);
+  line('series title edit (104 occurrences; target 100 ms)', edits);
+  return [...singles, ...creates, ...edits];
 }
 
 void main().catch((error: unknown) => {

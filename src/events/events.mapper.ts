@@ -208,6 +208,9 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
     post_parent: event.postParent ?? 0,
     ...linkedItems(view.links, mapping),
     custom_fields: [],
+    is_recurring: event.seriesId !== null,
+    series_id: event.seriesId ?? 0,
+    recurrence: event.recurrence ?? [],
     i18n_language: text.language,
     i18n_translations: text.translations,
   };

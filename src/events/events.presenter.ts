@@ -105,6 +105,7 @@ export class EventsPresenter {
       'strict_dates',
       'search',
       'featured',
+      'hide_subsequent_recurrences',
       'include',
       'post_parent',
       'categories',

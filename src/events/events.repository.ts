@@ -75,6 +75,11 @@ export interface EventListFilter {
   readonly modifiedBefore?: Date;
   /** By last modification, then id, instead of by start (`orderby=modified`). */
   readonly byModified?: { readonly descending: boolean };
+  /**
+   * Of each series, only its first occurrence the list holds (`hide_subsequent_recurrences`):
+   * none of the series' listed occurrences starts before it within the window.
+   */
+  readonly firstOfSeries?: boolean;
 }
 
 /** The rows an event list is read from (`EventsRepository.listSource`). */
@@ -349,15 +354,7 @@ export class EventsRepository implements OnModuleInit {
     wish?: number,
   ): Promise<number> {
     return this.unit.transaction(async (manager) => {
-      const id = await this.posts.allocate(manager, 'event', wish);
-      await writeWithUniqueSlug(
-        manager,
-        EVENT_SLUGS,
-        slugBase(id),
-        id,
-        (slug) => manager.insert(EventEntity, { ...columns, id, slug }),
-        slugRule,
-      );
+      const id = await this.insertEvent(manager, columns, slugBase, slugRule, wish);
       await manager.insert(EventTranslationEntity, {
         eventId: id,
         language,
@@ -397,6 +394,96 @@ export class EventsRepository implements OnModuleInit {
       await writeTranslation(manager, EventTranslationEntity, 'eventId', id, language, text);
       await refreshEventListing(manager, id, counted);
     });
+  }
+
+  /**
+   * Creates an occurrence of series `seriesId` (docs/behaviour.md#recurring-events) with
+   * `columns`: its text in every language and its links are the series' first occurrence's.
+   */
+  async createOccurrence(
+    seriesId: number,
+    columns: EventColumns,
+    slugBase: (id: number) => string,
+  ): Promise<number> {
+    return this.unit.transaction(async (manager) => {
+      const id = await this.insertEvent(manager, columns, slugBase, 'next-free');
+      const [translations, organizers, terms] = await Promise.all([
+        manager.find(EventTranslationEntity, { where: { eventId: seriesId } }),
+        manager.find(EventOrganizerEntity, { where: { eventId: seriesId } }),
+        manager.find(EventTermEntity, { where: { eventId: seriesId } }),
+      ]);
+      if (translations.length > 0) {
+        await manager.insert(
+          EventTranslationEntity,
+          translations.map(({ language, title, description, excerpt }) => ({
+            eventId: id,
+            language,
+            title,
+            description,
+            excerpt,
+          })),
+        );
+      }
+      const termIds = terms.map((term) => term.termId);
+      await lockTerms(manager, termIds);
+      if (organizers.length > 0) {
+        await manager.insert(
+          EventOrganizerEntity,
+          organizers.map(({ organizerId, position }) => ({ eventId: id, organizerId, position })),
+        );
+      }
+      if (termIds.length > 0) {
+        await manager.insert(
+          EventTermEntity,
+          termIds.map((termId) => ({ eventId: id, termId })),
+        );
+      }
+      await moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
+      await refreshEventListing(manager, id, [], true);
+      return id;
+    });
+  }
+
+  /** Inserts an event's row with a new id (`wish` when free) and a unique slug. */
+  private async insertEvent(
+    manager: EntityManager,
+    columns: EventColumns,
+    slugBase: (id: number) => string,
+    slugRule: SlugRule,
+    wish?: number,
+  ): Promise<number> {
+    const id = await this.posts.allocate(manager, 'event', wish);
+    await writeWithUniqueSlug(
+      manager,
+      EVENT_SLUGS,
+      slugBase(id),
+      id,
+      (slug) => manager.insert(EventEntity, { ...columns, id, slug }),
+      slugRule,
+    );
+    return id;
+  }
+
+  /** The other occurrences of series `seriesId` (not its first), in start order. */
+  async findOccurrences(seriesId: number): Promise<EventEntity[]> {
+    return this.unit
+      .lockedInWrites(
+        this.unit.manager
+          .createQueryBuilder(EventEntity, 'e')
+          .where('e.seriesId = :seriesId', { seriesId })
+          .andWhere('e.id <> :seriesId')
+          .orderBy('e.startUtc', 'ASC')
+          .addOrderBy('e.id', 'ASC'),
+      )
+      .getMany();
+  }
+
+  /** Sets the series columns of event `id` (they are in no index a list reads). */
+  async setSeries(
+    id: number,
+    series: Pick<EventColumns, 'seriesId' | 'recurrence' | 'recurrenceId'>,
+  ): Promise<void> {
+    await this.unit.manager.update(EventEntity, { id }, series);
   }
 
   /** The organizer links of `eventIds`, in each event's order. */
@@ -490,7 +577,8 @@ export class EventsRepository implements OnModuleInit {
       filter.search !== undefined ||
       filter.modifiedAfter !== undefined ||
       filter.modifiedBefore !== undefined ||
-      filter.byModified !== undefined;
+      filter.byModified !== undefined ||
+      filter.firstOfSeries === true;
     let query: SelectQueryBuilder<ObjectLiteral>;
     let rows: string;
     let id: string;
@@ -549,8 +637,35 @@ export class EventsRepository implements OnModuleInit {
       query.andWhere('e.modifiedUtc < :modifiedBefore', { modifiedBefore: filter.modifiedBefore });
     }
     if (filter.search) this.whereSearch(query, id, filter.search);
+    if (filter.firstOfSeries) this.whereFirstOfSeries(query, filter);
     this.whereLinked(query, id, filter, drivingKey);
     return { query, rows, id, repeated: (driving?.length ?? 0) > 1 };
+  }
+
+  /**
+   * Leaves out an occurrence when an earlier one of its series is listed in the same window
+   * (`idx_events_series`: the series' occurrences in start order).
+   */
+  private whereFirstOfSeries(
+    query: SelectQueryBuilder<ObjectLiteral>,
+    filter: EventListFilter,
+  ): void {
+    const earlier = query
+      .subQuery()
+      .select('1')
+      .from(EventEntity, 's')
+      .where('s.seriesId = e.seriesId')
+      .andWhere('s.startUtc < e.startUtc')
+      .andWhere('s.hideFromListings = :hidden')
+      .andWhere('s.status IN (:...seriesStatuses)');
+    if (filter.startFrom) earlier.andWhere('s.startUtc >= :startFrom');
+    if (filter.startsAfter) earlier.andWhere('s.startUtc > :startsAfter');
+    if (filter.endsAfter) earlier.andWhere('s.endUtc > :endsAfter');
+    const { statuses, own } = filter.visibility;
+    const listed = [...new Set([...statuses, ...(own?.statuses ?? [])])];
+    query.andWhere(`(e.seriesId IS NULL OR NOT EXISTS ${earlier.getQuery()})`, {
+      seriesStatuses: listed.length > 0 ? listed : [''],
+    });
   }
 
   /**

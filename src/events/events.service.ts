@@ -56,10 +56,26 @@ import {
   NotAnEventError,
 } from './events.errors';
 import { EventView } from './events.mapper';
-import { EventColumns, EventListFilter, EventsRepository, EventText } from './events.repository';
+import {
+  EventColumns,
+  EventLinkWrite,
+  EventListFilter,
+  EventsRepository,
+  EventText,
+} from './events.repository';
 import { EventDateBounds } from './pipes/event-dates.pipe';
 import { EventLinksService, LinkPlan } from './links/event-links.service';
 import { ReadCache } from '../common/cache/read-cache';
+import {
+  expand,
+  Occurrence,
+  parseRecurrence,
+  Recurrence,
+  RECURRENCE_LIMITS,
+  RecurrenceError,
+  recurrenceLines,
+} from './recurrence/recurrence';
+import { planSeries } from './recurrence/series-plan';
 
 /**
  * `filter` as the key of its total: everything but the instant it was made at (which only
@@ -81,6 +97,31 @@ function protectedTextOf(viewer: Viewer): 'any' | 'none' | number {
   return mayWrite(viewer) && viewer.userId !== null ? viewer.userId : 'none';
 }
 
+/** The columns of a write that an edit of a series passes on to its occurrences. */
+function sharedColumns(columns: Partial<EventColumns>): SharedColumns {
+  const shared: Partial<EventColumns> = { ...columns };
+  for (const key of [
+    'seriesId',
+    'recurrence',
+    'recurrenceId',
+    'detached',
+    'startUtc',
+    'endUtc',
+  ] as const) {
+    delete shared[key];
+  }
+  return shared;
+}
+
+/** An event's columns, as a create of a copy of it takes them. */
+function columnsOf(event: EventEntity): EventColumns {
+  const copy: Partial<EventEntity> = { ...event };
+  delete copy.id;
+  delete copy.slug;
+  delete copy.translations;
+  return copy as EventColumns;
+}
+
 /** A page of events with what its links and headers need. */
 export interface EventPage {
   readonly views: EventView[];
@@ -97,6 +138,18 @@ interface Schedule {
   readonly start: DateTime;
   readonly end: DateTime;
 }
+
+/** A series' rule as read and its occurrences up to the horizon (the first is the event's own). */
+interface SeriesRule {
+  readonly recurrence: Recurrence;
+  readonly occurrences: readonly Occurrence[];
+}
+
+/** An event's columns without those of the series it belongs to. */
+type SharedColumns = Omit<
+  Partial<EventColumns>,
+  'seriesId' | 'recurrence' | 'recurrenceId' | 'detached' | 'startUtc' | 'endUtc'
+>;
 
 /** The events aggregate: visibility, dates and zones, slugs, text per language, trash. */
 @Injectable()
@@ -156,6 +209,7 @@ export class EventsService {
         words.length > 0
           ? { words, language, protectedTextOf: protectedTextOf(viewer) }
           : undefined,
+      firstOfSeries: query.hide_subsequent_recurrences === true ? true : undefined,
     };
     const offset = (paging.page - 1) * paging.perPage;
     // The total is shared by every page of one filter until the next write (read cache).
@@ -311,6 +365,8 @@ export class EventsService {
     );
     await this.checkParent(dto.post_parent, problems, undefined);
     const title = this.title(dto.title, problems);
+    const lines = dto.recurrence === undefined ? [] : recurrenceLines(dto.recurrence);
+    const series = lines.length > 0 ? this.seriesRule(lines, schedule, now, problems) : null;
     const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
     requireRight(viewer, mayWrite(viewer));
@@ -340,6 +396,10 @@ export class EventsService {
       postParent: dto.post_parent || null,
       venueId: links.venueId ?? null,
       ...originColumns(origin),
+      seriesId: null,
+      recurrence: series ? [...series.recurrence.lines] : null,
+      recurrenceId: series?.occurrences[0]?.recurrenceId ?? null,
+      detached: false,
     };
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
     const slugBase = (id: number): string => requestedSlug || slugify(title ?? '') || `event-${id}`;
@@ -354,6 +414,21 @@ export class EventsService {
       origin?.id,
     );
     await this.changes.record('event', id, 'created');
+    if (series) {
+      await this.events.setSeries(id, {
+        seriesId: id,
+        recurrence: columns.recurrence,
+        recurrenceId: columns.recurrenceId,
+      });
+      await this.syncOccurrences(
+        id,
+        series.occurrences.slice(1),
+        {},
+        language,
+        {},
+        { termIds: {} },
+      );
+    }
     return this.view(id, language);
   }
 
@@ -413,6 +488,20 @@ export class EventsService {
     );
     await this.checkParent(dto.post_parent, problems, event.id);
     const title = dto.title === undefined ? undefined : this.title(dto.title, problems);
+    const occurrence = event.seriesId !== null && event.seriesId !== event.id;
+    if (occurrence && dto.recurrence !== undefined) {
+      problems.push({
+        param: 'recurrence',
+        message: 'param.invalid',
+        reason: 'reason.recurrence-on-occurrence',
+        reasonArgs: { series: event.seriesId ?? 0 },
+      });
+    }
+    const lines =
+      dto.recurrence !== undefined ? recurrenceLines(dto.recurrence) : (event.recurrence ?? []);
+    const ruled = !occurrence && (event.seriesId === event.id || lines.length > 0);
+    const series =
+      ruled && lines.length > 0 ? this.seriesRule(lines, schedule, now, problems) : null;
     const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
     requireRight(viewer, mayEdit(viewer, event));
@@ -455,16 +544,131 @@ export class EventsService {
       if (value !== undefined) Object.assign(columns, { [key]: value });
     }
     const slugBase = dto.slug === undefined ? undefined : slugify(dto.slug) || event.slug;
-    await this.events.update(event.id, columns, slugBase, language, this.text(dto, title), links);
+    const text = this.text(dto, title);
+    const shared = sharedColumns(columns);
+    if (occurrence) columns.detached = true;
+    if (ruled) {
+      columns.seriesId = series ? event.id : null;
+      columns.recurrence = series ? [...series.recurrence.lines] : null;
+      columns.recurrenceId = series?.occurrences[0]?.recurrenceId ?? null;
+    }
+    await this.events.update(event.id, columns, slugBase, language, text, links);
     await this.changes.record('event', event.id, 'updated');
+    if (ruled) {
+      const wanted = series ? series.occurrences.slice(1) : [];
+      await this.syncOccurrences(event.id, wanted, shared, language, text, links);
+    }
     return this.view(event.id, language);
+  }
+
+  /**
+   * Reads a series' lines for an event on `schedule` and expands them to the horizon; a problem
+   * with them is added to `problems` (docs/behaviour.md#recurring-events).
+   */
+  private seriesRule(
+    lines: readonly string[],
+    schedule: Schedule,
+    now: DateTime,
+    problems: ParamProblem[],
+  ): SeriesRule | null {
+    try {
+      const recurrence = parseRecurrence(lines, schedule.start.zone, schedule.start);
+      const horizon = DateTime.max(
+        now.plus({ months: RECURRENCE_LIMITS.horizonMonths }),
+        schedule.start,
+      );
+      const { occurrences } = expand(recurrence, schedule, horizon);
+      if (occurrences[0]?.start.toMillis() !== schedule.start.toMillis()) {
+        problems.push({
+          param: 'recurrence',
+          message: 'param.invalid',
+          reason: 'reason.recurrence-first-excluded',
+        });
+        return null;
+      }
+      return { recurrence, occurrences };
+    } catch (error: unknown) {
+      if (!(error instanceof RecurrenceError)) throw error;
+      problems.push({
+        param: 'recurrence',
+        message: 'param.invalid',
+        reason: error.reason,
+        reasonArgs: error.args,
+      });
+      return null;
+    }
+  }
+
+  /**
+   * Brings the stored occurrences of series `seriesId` in line with the ones its rule gives
+   * (`wanted`, its first aside), keeping their ids (recurrence/series-plan.ts): those that stay
+   * take their new dates and the write's `shared` columns, text and links; exceptions are left
+   * as they are; those the rule no longer gives go to the trash; new ones copy the first
+   * occurrence. Every change is recorded as the change it is.
+   */
+  private async syncOccurrences(
+    seriesId: number,
+    wanted: readonly Occurrence[],
+    shared: SharedColumns,
+    language: Language,
+    text: EventText,
+    links: EventLinkWrite,
+  ): Promise<void> {
+    const stored = await this.events.findOccurrences(seriesId);
+    const plan = planSeries(stored, wanted);
+    const now = this.clock.now().toJSDate();
+    for (const { id, occurrence } of plan.update) {
+      const dates = {
+        startUtc: occurrence.start.toJSDate(),
+        endUtc: occurrence.end.toJSDate(),
+        recurrenceId: occurrence.recurrenceId,
+        modifiedUtc: now,
+      };
+      await this.events.update(id, { ...shared, ...dates }, undefined, language, text, links);
+      await this.changes.record('event', id, 'updated');
+    }
+    for (const id of plan.trash) {
+      await this.events.trash(id, now);
+      await this.changes.record('event', id, 'trashed');
+    }
+    if (plan.create.length === 0) return;
+    const first = await this.events.findById(seriesId);
+    if (!first) throw new EventNotFoundError(seriesId);
+    const columns = columnsOf(first);
+    const slug = first.slug;
+    for (const occurrence of plan.create) {
+      const id = await this.events.createOccurrence(
+        seriesId,
+        {
+          ...columns,
+          modifiedUtc: now,
+          startUtc: occurrence.start.toJSDate(),
+          endUtc: occurrence.end.toJSDate(),
+          seriesId,
+          recurrence: null,
+          recurrenceId: occurrence.recurrenceId,
+          detached: false,
+        },
+        () => `${slug}-${occurrence.start.toFormat('yyyy-MM-dd')}`,
+      );
+      await this.changes.record('event', id, 'created');
+    }
   }
 
   private async trash(event: EventEntity, language: Language, viewer: Viewer): Promise<EventView> {
     requireRight(viewer, mayEdit(viewer, event));
     if (event.status === 'trash') throw new EventAlreadyTrashedError();
-    await this.events.trash(event.id, this.clock.now().toJSDate());
+    const now = this.clock.now().toJSDate();
+    await this.events.trash(event.id, now);
     await this.changes.record('event', event.id, 'trashed');
+    if (event.seriesId === event.id) {
+      // The series' first occurrence is the series: its other occurrences go with it.
+      for (const occurrence of await this.events.findOccurrences(event.id)) {
+        if (occurrence.status === 'trash') continue;
+        await this.events.trash(occurrence.id, now);
+        await this.changes.record('event', occurrence.id, 'trashed');
+      }
+    }
     return this.view(event.id, language);
   }
 

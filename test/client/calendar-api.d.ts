@@ -702,6 +702,8 @@ export interface components {
             venue: components["schemas"]["Venue"] | unknown[];
             /** @description Always empty: custom fields are not supported. */
             custom_fields: unknown[];
+            /** @description The series' id (its first occurrence's), `0` for an event that does not recur. */
+            series_id: number;
             /** @description schema.org Event; single reads only. */
             json_ld?: {
                 [key: string]: unknown;
@@ -767,6 +769,10 @@ export interface components {
             tags: components["schemas"]["EventTerm"][];
             /** @description The organizers in the order they were given; always a list. */
             organizer: components["schemas"]["Organizer"][];
+            /** @description Whether the event is an occurrence of a recurring series (its first one included). */
+            is_recurring: boolean;
+            /** @description The series' `RRULE`, `RDATE` and `EXDATE` lines, on its first occurrence; `[]` on others. */
+            recurrence: string[];
         };
         /** @description A page of events. */
         EventList: {
@@ -967,6 +973,12 @@ export interface components {
             /** @description Parent event id; `0` for none. */
             post_parent?: number;
             /**
+             * @description Makes the event a recurring series (docs/behaviour.md#recurring-events): RFC 5545 `RRULE`,
+             *     `RDATE` and `EXDATE` lines, as a list or one text, read in the event's time zone. On an
+             *     update of the series `""` or `[]` ends it after its first occurrence.
+             */
+            recurrence?: string | string[];
+            /**
              * @description Language the text of this request is written in (the query parameter wins).
              * @example en
              * @enum {string}
@@ -1042,6 +1054,12 @@ export interface components {
             organizer?: number | string | components["schemas"]["LinkById"] | components["schemas"]["CreateOrganizer"] | (number | string | components["schemas"]["LinkById"] | components["schemas"]["CreateOrganizer"])[];
             /** @description Parent event id; `0` for none. */
             post_parent?: number;
+            /**
+             * @description Makes the event a recurring series (docs/behaviour.md#recurring-events): RFC 5545 `RRULE`,
+             *     `RDATE` and `EXDATE` lines, as a list or one text, read in the event's time zone. On an
+             *     update of the series `""` or `[]` ends it after its first occurrence.
+             */
+            recurrence?: string | string[];
             /**
              * @description Language the text of this request is written in (the query parameter wins).
              * @example en
@@ -1959,6 +1977,11 @@ export interface operations {
                 geoloc_lng?: number;
                 /** @description Radius of the distance search in kilometres. */
                 geoloc_radius?: number;
+                /**
+                 * @description Of each recurring series, only its first occurrence in the list's window (TEC Pro's
+                 *     parameter; docs/behaviour.md#recurring-events).
+                 */
+                hide_subsequent_recurrences?: boolean;
                 /** @description Only children of this event. */
                 post_parent?: number;
                 /** @description Language of the answer: `ca`, `en` or `es`. */
@@ -2391,6 +2414,11 @@ export interface operations {
                 geoloc_lng?: number;
                 /** @description Radius of the distance search in kilometres. */
                 geoloc_radius?: number;
+                /**
+                 * @description Of each recurring series, only its first occurrence in the list's window (TEC Pro's
+                 *     parameter; docs/behaviour.md#recurring-events).
+                 */
+                hide_subsequent_recurrences?: boolean;
                 /** @description Only children of this event. */
                 post_parent?: number;
                 /** @description Language of the answer: `ca`, `en` or `es`. */
@@ -2443,10 +2471,10 @@ export interface operations {
                      *           ],
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:21",
+                     *           "modified_utc": "2026-11-26 02:48:21",
                      *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *           "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *           "title": "Jazz on the roof, second night",
@@ -2557,10 +2585,10 @@ export interface operations {
                      *             "id": 3,
                      *             "author": "1",
                      *             "status": "publish",
-                     *             "date": "2026-11-24 18:27:44",
-                     *             "date_utc": "2026-11-24 18:27:44",
-                     *             "modified": "2026-11-24 18:27:44",
-                     *             "modified_utc": "2026-11-24 18:27:44",
+                     *             "date": "2026-11-26 02:48:20",
+                     *             "date_utc": "2026-11-26 02:48:20",
+                     *             "modified": "2026-11-26 02:48:20",
+                     *             "modified_utc": "2026-11-26 02:48:20",
                      *             "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *             "venue": "Terrat del Raval",
                      *             "slug": "terrat-del-raval",
@@ -2582,10 +2610,10 @@ export interface operations {
                      *               "id": 2,
                      *               "author": "1",
                      *               "status": "publish",
-                     *               "date": "2026-11-24 18:27:44",
-                     *               "date_utc": "2026-11-24 18:27:44",
-                     *               "modified": "2026-11-24 18:27:44",
-                     *               "modified_utc": "2026-11-24 18:27:44",
+                     *               "date": "2026-11-26 02:48:20",
+                     *               "date_utc": "2026-11-26 02:48:20",
+                     *               "modified": "2026-11-26 02:48:21",
+                     *               "modified_utc": "2026-11-26 02:48:21",
                      *               "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *               "organizer": "Raval Jazz Club",
                      *               "slug": "raval-jazz-club",
@@ -2603,16 +2631,19 @@ export interface operations {
                      *             }
                      *           ],
                      *           "custom_fields": [],
+                     *           "is_recurring": false,
+                     *           "series_id": 0,
+                     *           "recurrence": [],
                      *           "i18n_language": "en",
                      *           "i18n_translations": [
                      *             "en"
                      *           ]
                      *         }
                      *       ],
-                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/?page=1&per_page=10&start_date=2026-11-23+00%3A00%3A00&end_date=2028-11-24+23%3A59%3A59&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/?page=1&per_page=10&start_date=2026-11-25+00%3A00%3A00&end_date=2028-11-26+23%3A59%3A59&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
                      *       "total": 1,
                      *       "total_pages": 1,
-                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC5ldmVudC4xNw"
+                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi5ldmVudC4xNw"
                      *     }
                      */
                     "application/json": components["schemas"]["EventList"];
@@ -2805,10 +2836,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:20",
+                     *       "modified_utc": "2026-11-26 02:48:20",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof",
@@ -2919,10 +2950,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 18:27:44",
-                     *         "date_utc": "2026-11-24 18:27:44",
-                     *         "modified": "2026-11-24 18:27:44",
-                     *         "modified_utc": "2026-11-24 18:27:44",
+                     *         "date": "2026-11-26 02:48:20",
+                     *         "date_utc": "2026-11-26 02:48:20",
+                     *         "modified": "2026-11-26 02:48:20",
+                     *         "modified_utc": "2026-11-26 02:48:20",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -2944,10 +2975,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:20",
+                     *           "modified_utc": "2026-11-26 02:48:20",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -2965,6 +2996,9 @@ export interface operations {
                      *         }
                      *       ],
                      *       "custom_fields": [],
+                     *       "is_recurring": false,
+                     *       "series_id": 0,
+                     *       "recurrence": [],
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
                      *         "en"
@@ -3193,10 +3227,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -3307,10 +3341,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 18:27:44",
-                     *         "date_utc": "2026-11-24 18:27:44",
-                     *         "modified": "2026-11-24 18:27:44",
-                     *         "modified_utc": "2026-11-24 18:27:44",
+                     *         "date": "2026-11-26 02:48:20",
+                     *         "date_utc": "2026-11-26 02:48:20",
+                     *         "modified": "2026-11-26 02:48:20",
+                     *         "modified_utc": "2026-11-26 02:48:20",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -3332,10 +3366,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:21",
+                     *           "modified_utc": "2026-11-26 02:48:21",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -3353,6 +3387,9 @@ export interface operations {
                      *         }
                      *       ],
                      *       "custom_fields": [],
+                     *       "is_recurring": false,
+                     *       "series_id": 0,
+                     *       "recurrence": [],
                      *       "json_ld": {
                      *         "@context": "http://schema.org",
                      *         "@type": "Event",
@@ -3389,7 +3426,7 @@ export interface operations {
                      *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *           "category": "primary",
                      *           "availability": "inStock",
-                     *           "validFrom": "2026-11-24T19:27:44+01:00"
+                     *           "validFrom": "2026-11-26T03:48:20+01:00"
                      *         },
                      *         "performer": "Organization"
                      *       },
@@ -3593,10 +3630,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -3707,10 +3744,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 18:27:44",
-                     *         "date_utc": "2026-11-24 18:27:44",
-                     *         "modified": "2026-11-24 18:27:44",
-                     *         "modified_utc": "2026-11-24 18:27:44",
+                     *         "date": "2026-11-26 02:48:20",
+                     *         "date_utc": "2026-11-26 02:48:20",
+                     *         "modified": "2026-11-26 02:48:20",
+                     *         "modified_utc": "2026-11-26 02:48:20",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -3732,10 +3769,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:21",
+                     *           "modified_utc": "2026-11-26 02:48:21",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -3753,6 +3790,9 @@ export interface operations {
                      *         }
                      *       ],
                      *       "custom_fields": [],
+                     *       "is_recurring": false,
+                     *       "series_id": 0,
+                     *       "recurrence": [],
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
                      *         "en"
@@ -3980,10 +4020,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -4094,10 +4134,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 18:27:44",
-                     *         "date_utc": "2026-11-24 18:27:44",
-                     *         "modified": "2026-11-24 18:27:44",
-                     *         "modified_utc": "2026-11-24 18:27:44",
+                     *         "date": "2026-11-26 02:48:20",
+                     *         "date_utc": "2026-11-26 02:48:20",
+                     *         "modified": "2026-11-26 02:48:20",
+                     *         "modified_utc": "2026-11-26 02:48:20",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -4119,10 +4159,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:21",
+                     *           "modified_utc": "2026-11-26 02:48:21",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -4140,6 +4180,9 @@ export interface operations {
                      *         }
                      *       ],
                      *       "custom_fields": [],
+                     *       "is_recurring": false,
+                     *       "series_id": 0,
+                     *       "recurrence": [],
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
                      *         "en"
@@ -4353,10 +4396,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -4467,10 +4510,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 18:27:44",
-                     *         "date_utc": "2026-11-24 18:27:44",
-                     *         "modified": "2026-11-24 18:27:44",
-                     *         "modified_utc": "2026-11-24 18:27:44",
+                     *         "date": "2026-11-26 02:48:20",
+                     *         "date_utc": "2026-11-26 02:48:20",
+                     *         "modified": "2026-11-26 02:48:20",
+                     *         "modified_utc": "2026-11-26 02:48:20",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -4492,10 +4535,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:21",
+                     *           "modified_utc": "2026-11-26 02:48:21",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -4513,6 +4556,9 @@ export interface operations {
                      *         }
                      *       ],
                      *       "custom_fields": [],
+                     *       "is_recurring": false,
+                     *       "series_id": 0,
+                     *       "recurrence": [],
                      *       "json_ld": {
                      *         "@context": "http://schema.org",
                      *         "@type": "Event",
@@ -4549,7 +4595,7 @@ export interface operations {
                      *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *           "category": "primary",
                      *           "availability": "inStock",
-                     *           "validFrom": "2026-11-24T19:27:44+01:00"
+                     *           "validFrom": "2026-11-26T03:48:20+01:00"
                      *         },
                      *         "performer": "Organization"
                      *       },
@@ -4770,10 +4816,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -4884,10 +4930,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 18:27:44",
-                     *         "date_utc": "2026-11-24 18:27:44",
-                     *         "modified": "2026-11-24 18:27:44",
-                     *         "modified_utc": "2026-11-24 18:27:44",
+                     *         "date": "2026-11-26 02:48:20",
+                     *         "date_utc": "2026-11-26 02:48:20",
+                     *         "modified": "2026-11-26 02:48:20",
+                     *         "modified_utc": "2026-11-26 02:48:20",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -4909,10 +4955,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:21",
+                     *           "modified_utc": "2026-11-26 02:48:21",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -4930,6 +4976,9 @@ export interface operations {
                      *         }
                      *       ],
                      *       "custom_fields": [],
+                     *       "is_recurring": false,
+                     *       "series_id": 0,
+                     *       "recurrence": [],
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
                      *         "en"
@@ -5157,10 +5206,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:21",
+                     *       "date_utc": "2026-11-26 02:48:21",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof-second/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/5",
                      *       "title": "Jazz on the roof (second)",
@@ -5271,10 +5320,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-24 18:27:44",
-                     *         "date_utc": "2026-11-24 18:27:44",
-                     *         "modified": "2026-11-24 18:27:44",
-                     *         "modified_utc": "2026-11-24 18:27:44",
+                     *         "date": "2026-11-26 02:48:20",
+                     *         "date_utc": "2026-11-26 02:48:20",
+                     *         "modified": "2026-11-26 02:48:21",
+                     *         "modified_utc": "2026-11-26 02:48:21",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -5296,10 +5345,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:21",
+                     *           "modified_utc": "2026-11-26 02:48:21",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -5317,6 +5366,9 @@ export interface operations {
                      *         }
                      *       ],
                      *       "custom_fields": [],
+                     *       "is_recurring": false,
+                     *       "series_id": 0,
+                     *       "recurrence": [],
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
                      *         "en"
@@ -5569,10 +5621,10 @@ export interface operations {
                      *           "id": 3,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:20",
+                     *           "modified_utc": "2026-11-26 02:48:20",
                      *           "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *           "venue": "Terrat del Raval",
                      *           "slug": "terrat-del-raval",
@@ -5593,10 +5645,10 @@ export interface operations {
                      *           "id": 1,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:21",
+                     *           "modified_utc": "2026-11-26 02:48:21",
                      *           "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *           "venue": "Palau de la Música",
                      *           "slug": "palau-de-la-musica",
@@ -5623,7 +5675,7 @@ export interface operations {
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/venues/?page=1&per_page=10&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
                      *       "total": 2,
                      *       "total_pages": 1,
-                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC52ZW51ZS4xMw"
+                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi52ZW51ZS4xMw"
                      *     }
                      */
                     "application/json": components["schemas"]["VenueList"];
@@ -5809,10 +5861,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:20",
+                     *       "modified_utc": "2026-11-26 02:48:20",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6050,10 +6102,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6285,10 +6337,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6527,10 +6579,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6755,10 +6807,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6990,10 +7042,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -7232,10 +7284,10 @@ export interface operations {
                      *       "id": 7,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:21",
+                     *       "date_utc": "2026-11-26 02:48:21",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica-second/",
                      *       "venue": "Palau de la Música (second)",
                      *       "slug": "palau-de-la-musica-second",
@@ -7503,10 +7555,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-24 18:27:44",
-                     *           "date_utc": "2026-11-24 18:27:44",
-                     *           "modified": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44",
+                     *           "date": "2026-11-26 02:48:20",
+                     *           "date_utc": "2026-11-26 02:48:20",
+                     *           "modified": "2026-11-26 02:48:21",
+                     *           "modified_utc": "2026-11-26 02:48:21",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -7526,7 +7578,7 @@ export interface operations {
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/organizers/?page=1&per_page=10&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
                      *       "total": 1,
                      *       "total_pages": 1,
-                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC5vcmdhbml6ZXIuMTU"
+                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi5vcmdhbml6ZXIuMTU"
                      *     }
                      */
                     "application/json": components["schemas"]["OrganizerList"];
@@ -7712,10 +7764,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:20",
+                     *       "modified_utc": "2026-11-26 02:48:20",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -7948,10 +8000,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8165,10 +8217,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8400,10 +8452,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8621,10 +8673,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8838,10 +8890,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:20",
+                     *       "date_utc": "2026-11-26 02:48:20",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -9073,10 +9125,10 @@ export interface operations {
                      *       "id": 6,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-24 18:27:44",
-                     *       "date_utc": "2026-11-24 18:27:44",
-                     *       "modified": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
+                     *       "date": "2026-11-26 02:48:21",
+                     *       "date_utc": "2026-11-26 02:48:21",
+                     *       "modified": "2026-11-26 02:48:21",
+                     *       "modified_utc": "2026-11-26 02:48:21",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club-second/",
                      *       "organizer": "Raval Jazz Club (second)",
                      *       "slug": "raval-jazz-club-second",
@@ -9358,7 +9410,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC5jYXRlZ29yeS4xMA"
+                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi5jYXRlZ29yeS4xMA"
                      *     }
                      */
                     "application/json": components["schemas"]["CategoryList"];
@@ -10459,7 +10511,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "next_sync_token": "czEuMGY0MmEyYmQ0YmRjMjQyMC50YWcuMTE"
+                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi50YWcuMTE"
                      *     }
                      */
                     "application/json": components["schemas"]["TagList"];
@@ -11510,9 +11562,9 @@ export interface operations {
                      *           "description": "",
                      *           "active": true,
                      *           "disabled_reason": null,
-                     *           "failing_since_utc": null,
-                     *           "created_utc": "2026-11-24 18:27:44",
-                     *           "modified_utc": "2026-11-24 18:27:44"
+                     *           "failing_since_utc": "2026-11-26 02:48:21",
+                     *           "created_utc": "2026-11-26 02:48:20",
+                     *           "modified_utc": "2026-11-26 02:48:20"
                      *         }
                      *       ]
                      *     }
@@ -11703,9 +11755,9 @@ export interface operations {
                      *       "active": true,
                      *       "disabled_reason": null,
                      *       "failing_since_utc": null,
-                     *       "created_utc": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44",
-                     *       "secret": "whsec_p8vGDmI45jN5k2GpxvYQMJiHn11gYD0w9BO0Dx8umwQ="
+                     *       "created_utc": "2026-11-26 02:48:20",
+                     *       "modified_utc": "2026-11-26 02:48:20",
+                     *       "secret": "whsec_qm+QapGEB8eRUqdyBIQc8PnkdeftNQAbYCm7t0xVamw="
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -11914,9 +11966,9 @@ export interface operations {
                      *       "description": "",
                      *       "active": true,
                      *       "disabled_reason": null,
-                     *       "failing_since_utc": null,
-                     *       "created_utc": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44"
+                     *       "failing_since_utc": "2026-11-26 02:48:21",
+                     *       "created_utc": "2026-11-26 02:48:20",
+                     *       "modified_utc": "2026-11-26 02:48:20"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -12108,8 +12160,8 @@ export interface operations {
                      *       "active": true,
                      *       "disabled_reason": null,
                      *       "failing_since_utc": null,
-                     *       "created_utc": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44"
+                     *       "created_utc": "2026-11-26 02:48:20",
+                     *       "modified_utc": "2026-11-26 02:48:20"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -12314,9 +12366,9 @@ export interface operations {
                      *       "description": "",
                      *       "active": true,
                      *       "disabled_reason": null,
-                     *       "failing_since_utc": "2026-11-24 18:27:44",
-                     *       "created_utc": "2026-11-24 18:27:44",
-                     *       "modified_utc": "2026-11-24 18:27:44"
+                     *       "failing_since_utc": "2026-11-26 02:48:21",
+                     *       "created_utc": "2026-11-26 02:48:20",
+                     *       "modified_utc": "2026-11-26 02:48:20"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -12496,37 +12548,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/webhooks/1/deliveries?page=1&per_page=2",
-                     *       "next_rest_url": "http://localhost:3000/calendar/events/v1/webhooks/1/deliveries?per_page=2&page=2",
-                     *       "total": 6,
-                     *       "total_pages": 3,
+                     *       "total": 1,
+                     *       "total_pages": 1,
                      *       "deliveries": [
                      *         {
-                     *           "id": 6,
-                     *           "message_id": "chg_0f42a2bd4bdc2420_22",
-                     *           "event_type": "event.trashed",
-                     *           "item_id": 5,
-                     *           "status": "pending",
-                     *           "attempts": 1,
-                     *           "next_attempt_utc": "2026-11-24 18:27:49",
-                     *           "last_attempt_utc": "2026-11-24 18:27:44",
-                     *           "last_status_code": null,
-                     *           "last_error": "host not found",
-                     *           "delivered_utc": null,
-                     *           "changed_utc": "2026-11-24 18:27:44"
-                     *         },
-                     *         {
-                     *           "id": 5,
-                     *           "message_id": "chg_0f42a2bd4bdc2420_21",
+                     *           "id": 1,
+                     *           "message_id": "chg_a7e05e9a0281d92f_9",
                      *           "event_type": "event.created",
-                     *           "item_id": 5,
+                     *           "item_id": 4,
                      *           "status": "pending",
                      *           "attempts": 1,
-                     *           "next_attempt_utc": "2026-11-24 18:27:48",
-                     *           "last_attempt_utc": "2026-11-24 18:27:44",
+                     *           "next_attempt_utc": "2026-11-26 02:48:25",
+                     *           "last_attempt_utc": "2026-11-26 02:48:21",
                      *           "last_status_code": null,
                      *           "last_error": "host not found",
                      *           "delivered_utc": null,
-                     *           "changed_utc": "2026-11-24 18:27:44"
+                     *           "changed_utc": "2026-11-26 02:48:21"
                      *         }
                      *       ]
                      *     }

@@ -46,6 +46,9 @@ const EVENT_KEYS = [
   'venue',
   'organizer',
   'custom_fields',
+  'is_recurring',
+  'series_id',
+  'recurrence',
 ];
 
 describe('events: create, read, update, delete', () => {

@@ -60,6 +60,9 @@ const OUR_ADDITIONS = new Set([
   'i18n_translations',
   'custom_fields',
   'post_parent',
+  'is_recurring',
+  'series_id',
+  'recurrence',
 ]);
 
 /**

@@ -327,6 +327,56 @@ const CATALOG = {
     ca: '{param} no es pot combinar amb sync_token: una sincronització respon tots els canvis de la col·lecció.',
     es: '{param} no se puede combinar con sync_token: una sincronización responde todos los cambios de la colección.',
   },
+  'reason.recurrence-line': {
+    en: '{param}: "{line}" is not an RRULE, RDATE or EXDATE line this service reads (RFC 5545).',
+    ca: '{param}: "{line}" no és una línia RRULE, RDATE o EXDATE que aquest servei entengui (RFC 5545).',
+    es: '{param}: "{line}" no es una línea RRULE, RDATE o EXDATE que este servicio entienda (RFC 5545).',
+  },
+  'reason.recurrence-one-rule': {
+    en: '{param} may hold one RRULE only.',
+    ca: '{param} només pot tenir una RRULE.',
+    es: '{param} solo puede tener una RRULE.',
+  },
+  'reason.recurrence-unsupported': {
+    en: '{param}: {part} is not supported; a series takes RRULE (FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST), RDATE and EXDATE.',
+    ca: '{param}: {part} no és admès; una sèrie admet RRULE (FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST), RDATE i EXDATE.',
+    es: '{param}: {part} no se admite; una serie admite RRULE (FREQ, INTERVAL, COUNT, UNTIL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, WKST), RDATE y EXDATE.',
+  },
+  'reason.recurrence-value': {
+    en: '{param}: the value of {part} is not valid for this rule.',
+    ca: '{param}: el valor de {part} no és vàlid per a aquesta regla.',
+    es: '{param}: el valor de {part} no es válido para esta regla.',
+  },
+  'reason.recurrence-freq': {
+    en: '{param}: an RRULE needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY.',
+    ca: '{param}: una RRULE necessita FREQ=DAILY, WEEKLY, MONTHLY o YEARLY.',
+    es: '{param}: una RRULE necesita FREQ=DAILY, WEEKLY, MONTHLY o YEARLY.',
+  },
+  'reason.recurrence-count-until': {
+    en: '{param}: an RRULE takes COUNT or UNTIL, not both.',
+    ca: '{param}: una RRULE admet COUNT o UNTIL, no tots dos.',
+    es: '{param}: una RRULE admite COUNT o UNTIL, no ambos.',
+  },
+  'reason.recurrence-empty': {
+    en: '{param} leaves the series without any occurrence.',
+    ca: '{param} deixa la sèrie sense cap ocurrència.',
+    es: '{param} deja la serie sin ninguna ocurrencia.',
+  },
+  'reason.recurrence-too-many-dates': {
+    en: '{param} may list at most {limit} RDATE and EXDATE values.',
+    ca: '{param} pot llistar com a màxim {limit} valors RDATE i EXDATE.',
+    es: '{param} puede listar como máximo {limit} valores RDATE y EXDATE.',
+  },
+  'reason.recurrence-first-excluded': {
+    en: '{param}: the first occurrence is the series itself and cannot be excluded; move start_date instead.',
+    ca: '{param}: la primera ocurrència és la sèrie mateixa i no es pot excloure; canvieu start_date.',
+    es: '{param}: la primera ocurrencia es la serie misma y no se puede excluir; cambie start_date.',
+  },
+  'reason.recurrence-on-occurrence': {
+    en: '{param} belongs to the series: change it on event {series}, its first occurrence.',
+    ca: '{param} pertany a la sèrie: canvieu-lo a l’esdeveniment {series}, la seva primera ocurrència.',
+    es: '{param} pertenece a la serie: cámbielo en el evento {series}, su primera ocurrencia.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof CATALOG;

@@ -192,6 +192,29 @@ export class EventFieldsDto {
   @IntegerParam(0)
   post_parent?: number;
 
+  /**
+   * Makes the event a recurring series (docs/behaviour.md#recurring-events): RFC 5545 `RRULE`,
+   * `RDATE` and `EXDATE` lines, as a list or one text, read in the event's time zone. On an
+   * update of the series `""` or `[]` ends it after its first occurrence.
+   */
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, maxItems: 1000 }],
+  })
+  @IsOptional()
+  @Transform(notGivenIfNull)
+  @ValidateBy(
+    {
+      name: 'isRecurrence',
+      validator: {
+        validate: (v: unknown) =>
+          typeof v === 'string' ||
+          (Array.isArray(v) && v.length <= 1000 && v.every((line) => typeof line === 'string')),
+      },
+    },
+    reportAs({ message: 'param.invalid' }),
+  )
+  recurrence?: string | string[];
+
   /** Language the text of this request is written in (the query parameter wins). */
   @LanguageParam()
   i18n_language?: string;

@@ -126,6 +126,13 @@ export class EventResponseDto {
   /** Always empty: custom fields are not supported. */
   @ApiProperty({ type: 'array', maxItems: 0, items: {} })
   custom_fields!: never[];
+  /** Whether the event is an occurrence of a recurring series (its first one included). */
+  is_recurring!: boolean;
+  /** The series' id (its first occurrence's), `0` for an event that does not recur. */
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  series_id!: number;
+  /** The series' `RRULE`, `RDATE` and `EXDATE` lines, on its first occurrence; `[]` on others. */
+  recurrence!: string[];
   /** schema.org Event; single reads only. */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   json_ld?: Record<string, unknown>;

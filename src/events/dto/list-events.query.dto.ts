@@ -112,6 +112,13 @@ export class ListEventsQueryDto extends ModifiedOrderParamsDto {
   @ApiPropertyOptional({ default: DEFAULT_RADIUS_KM })
   geoloc_radius?: number;
 
+  /**
+   * Of each recurring series, only its first occurrence in the list's window (TEC Pro's
+   * parameter; docs/behaviour.md#recurring-events).
+   */
+  @BooleanParam(false)
+  hide_subsequent_recurrences?: boolean;
+
   /** Only children of this event. */
   @IntegerParam(1)
   post_parent?: number;

@@ -30,6 +30,7 @@ export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
   'author',
 ])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
+@Index('idx_events_series', ['seriesId', 'startUtc'])
 @Index('idx_events_modified', ['modifiedUtc', 'id'])
 @Index('idx_events_venue', [
   'venueId',
@@ -137,6 +138,26 @@ export class EventEntity {
   /** The `global_id_lineage` an imported event had at its source; null for items made here. */
   @Column({ name: 'global_id_lineage', type: 'simple-json', nullable: true, default: null })
   globalIdLineage!: string[] | null;
+
+  /**
+   * The series this event is an occurrence of: the id of the series' first occurrence, which
+   * holds the rule (docs/behaviour.md#recurring-events); its own id on that one; null for an
+   * event that does not recur.
+   */
+  @Column({ name: 'series_id', type: 'int', unsigned: true, nullable: true, default: null })
+  seriesId!: number | null;
+
+  /** The series' `RRULE`, `RDATE` and `EXDATE` lines, on its first occurrence only. */
+  @Column({ type: 'simple-json', nullable: true, default: null })
+  recurrence!: string[] | null;
+
+  /** An occurrence's start as the rule made it: `yyyyMMdd'T'HHmmss` wall time in its zone. */
+  @Column({ name: 'recurrence_id', type: 'varchar', length: 15, nullable: true, default: null })
+  recurrenceId!: string | null;
+
+  /** An occurrence changed on its own: edits of the series leave it as it is. */
+  @Column({ type: 'boolean', default: false })
+  detached!: boolean;
 
   @OneToMany(() => EventTranslationEntity, (translation) => translation.event)
   translations?: EventTranslationEntity[];

@@ -32,7 +32,8 @@ export function dayStart(instant: Date, days = 0): Date {
  * The plan for `filter`'s total, or null when the day counts cannot give it exactly and the
  * rows are counted: only a public list (published events, nobody's drafts), a start and end
  * bound at least two days apart, at most one category or tag, and `featured` qualify; search,
- * venue, organizer, geo, `include`, `post_parent` and the relative bounds are counted.
+ * venue, organizer, geo, `include`, `post_parent`, the relative bounds and the first occurrences
+ * of series (`hide_subsequent_recurrences`) are counted.
  */
 export function windowPlan(filter: EventListFilter): WindowPlan | null {
   const { visibility, startFrom, endUntil } = filter;
@@ -56,6 +57,7 @@ export function windowPlan(filter: EventListFilter): WindowPlan | null {
     filter.nearVenueIds,
     filter.modifiedAfter,
     filter.modifiedBefore,
+    filter.firstOfSeries || undefined,
   ];
   if (other.some((value) => value !== undefined)) return null;
   const termFilters = [filter.categoryIds, filter.tagIds].filter((ids) => ids !== undefined);

@@ -1,0 +1,220 @@
+import { TestApp, useTestApp } from '../setup/test-app';
+
+const EVENTS = '/calendar/events/v1/events';
+
+interface Listed {
+  id: number;
+  title: string;
+  status: string;
+  start_date: string;
+  end_date: string;
+  utc_start_date: string;
+  is_recurring: boolean;
+  series_id: number;
+  recurrence: string[];
+}
+
+interface ListBody {
+  events: Listed[];
+  total: number;
+}
+
+describe('recurring events', () => {
+  const app = useTestApp({ SITE_TIMEZONE: 'Europe/Madrid' });
+  let sut: TestApp;
+  beforeEach(() => {
+    sut = app();
+  });
+
+  const createSeries = async (body: Record<string, unknown>): Promise<Listed> => {
+    const response = await sut.admin.post(EVENTS).send(body).expect(201);
+    return response.body as Listed;
+  };
+
+  const list = async (query: string): Promise<ListBody> =>
+    (await sut.admin.get(`${EVENTS}?per_page=50&${query}`).expect(200)).body as ListBody;
+
+  /** A weekly class on Tuesdays at 10:00 in Madrid, across the change to summer time. */
+  const weeklyClass = (extra: Record<string, unknown> = {}) =>
+    createSeries({
+      title: 'Yoga',
+      start_date: '2027-03-16 10:00',
+      end_date: '2027-03-16 11:30',
+      timezone: 'Europe/Madrid',
+      categories: ['Classes'],
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=4'],
+      ...extra,
+    });
+
+  const MARCH_APRIL = 'start_date=2027-03-01&end_date=2027-04-30';
+
+  it('lists each occurrence as an event with its own id, at the same wall time across DST, in two zones', async () => {
+    const series = await weeklyClass();
+    expect(series).toMatchObject({
+      is_recurring: true,
+      series_id: series.id,
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=4'],
+      start_date: '2027-03-16 10:00:00',
+    });
+    const york = await createSeries({
+      title: 'Book club',
+      start_date: '2027-03-07 18:00',
+      end_date: '2027-03-07 19:00',
+      timezone: 'America/New_York',
+      recurrence: 'RRULE:FREQ=WEEKLY;COUNT=3',
+    });
+
+    const body = await list(MARCH_APRIL);
+    const yoga = body.events.filter((event) => event.series_id === series.id);
+    expect(yoga.map((event) => [event.start_date, event.utc_start_date])).toEqual([
+      ['2027-03-16 10:00:00', '2027-03-16 09:00:00'],
+      ['2027-03-23 10:00:00', '2027-03-23 09:00:00'],
+      ['2027-03-30 10:00:00', '2027-03-30 08:00:00'],
+      ['2027-04-06 10:00:00', '2027-04-06 08:00:00'],
+    ]);
+    expect(new Set(yoga.map((event) => event.id)).size).toBe(4);
+    expect(yoga[0]?.id).toBe(series.id);
+    expect(
+      yoga.slice(1).every((event) => event.is_recurring && event.recurrence.length === 0),
+    ).toBe(true);
+    const club = body.events.filter((event) => event.series_id === york.id);
+    expect(club.map((event) => [event.start_date, event.utc_start_date])).toEqual([
+      ['2027-03-07 18:00:00', '2027-03-07 23:00:00'],
+      ['2027-03-14 18:00:00', '2027-03-14 22:00:00'],
+      ['2027-03-21 18:00:00', '2027-03-21 22:00:00'],
+    ]);
+    expect(body.total).toBe(7);
+
+    // Each occurrence reads by its id; a single event says it does not recur.
+    const third = yoga[2];
+    const read = await sut.admin.get(`${EVENTS}/${third?.id}`).expect(200);
+    expect(read.body).toMatchObject({ title: 'Yoga', series_id: series.id, is_recurring: true });
+    const single = await createSeries({
+      title: 'Once',
+      start_date: '2027-03-20 10:00',
+      end_date: '2027-03-20 11:00',
+    });
+    expect(single).toMatchObject({ is_recurring: false, series_id: 0, recurrence: [] });
+  });
+
+  it('refuses a rule it cannot read with the reason, and creates nothing', async () => {
+    const cases: Array<[unknown, string]> = [
+      [['RRULE:FREQ=HOURLY'], 'FREQ=DAILY'],
+      [['RRULE:FREQ=WEEKLY;COUNT=2;UNTIL=20270401T000000Z'], 'COUNT or UNTIL'],
+      [['RRULE:FREQ=MONTHLY;BYDAY=9MO'], 'BYDAY'],
+      [['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'], 'without any occurrence'],
+      [['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE;TZID=Europe/Madrid:20270316T100000'], 'start_date'],
+      [['EXRULE:FREQ=WEEKLY'], 'EXRULE'],
+    ];
+    for (const [recurrence, reason] of cases) {
+      const response = await sut.admin
+        .post(EVENTS)
+        .send({
+          title: 'Bad',
+          start_date: '2027-03-16 10:00',
+          end_date: '2027-03-16 11:00',
+          timezone: 'Europe/Madrid',
+          recurrence,
+        })
+        .expect(400);
+      expect(response.body).toMatchObject({
+        code: 'rest_invalid_param',
+        data: {
+          status: 400,
+          details: { recurrence: { message: expect.stringContaining(reason) as unknown } },
+        },
+      });
+    }
+    const rows: { n: number | string }[] = await sut.dataSource.query(
+      'SELECT COUNT(*) AS n FROM events',
+    );
+    expect(Number(rows[0]?.n)).toBe(0);
+  });
+
+  it('edits the series everywhere but its exceptions, keeping every id', async () => {
+    const series = await weeklyClass();
+    const before = (await list(MARCH_APRIL)).events;
+    const [, second, third, fourth] = before;
+
+    // One occurrence changed on its own becomes an exception; another is trashed.
+    await sut.admin.put(`${EVENTS}/${second?.id}`).send({ title: 'Yoga outdoors' }).expect(200);
+    await sut.admin.delete(`${EVENTS}/${third?.id}`).expect(200);
+
+    // The series moves to 18:00 and is renamed.
+    const edited = await sut.admin
+      .put(`${EVENTS}/${series.id}`)
+      .send({ title: 'Evening yoga', start_date: '2027-03-16 18:00', end_date: '2027-03-16 19:30' })
+      .expect(200);
+    expect(edited.body).toMatchObject({ title: 'Evening yoga', start_date: '2027-03-16 18:00:00' });
+
+    const after = (await list(MARCH_APRIL)).events;
+    expect(after.map((event) => [event.id, event.title, event.start_date])).toEqual([
+      [series.id, 'Evening yoga', '2027-03-16 18:00:00'],
+      [second?.id, 'Yoga outdoors', '2027-03-23 10:00:00'],
+      [fourth?.id, 'Evening yoga', '2027-04-06 18:00:00'],
+    ]);
+    // The trashed occurrence stays in the trash: the series edit did not bring it back.
+    const trashed = await sut.admin.get(`${EVENTS}?status=trash&${MARCH_APRIL}`).expect(200);
+    expect((trashed.body as ListBody).events.map((event) => event.id)).toEqual([third?.id]);
+  });
+
+  it('a changed rule trashes the occurrences it no longer gives and adds the new ones', async () => {
+    const series = await weeklyClass();
+    const before = (await list(MARCH_APRIL)).events.map((event) => event.id);
+
+    await sut.admin
+      .put(`${EVENTS}/${series.id}`)
+      .send({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=2', 'RDATE:20270501T080000Z'] })
+      .expect(200);
+    const after = await list('start_date=2027-03-01&end_date=2027-05-31');
+    expect(after.events.map((event) => [event.id, event.start_date])).toEqual([
+      [before[0], '2027-03-16 10:00:00'],
+      [before[1], '2027-03-23 10:00:00'],
+      [expect.any(Number) as unknown, '2027-05-01 10:00:00'],
+    ]);
+    expect(before).not.toContain(after.events[2]?.id);
+    const trashed = await sut.admin.get(`${EVENTS}?status=trash&${MARCH_APRIL}`).expect(200);
+    expect((trashed.body as ListBody).events.map((event) => event.id)).toEqual(before.slice(2));
+
+    // Ending the series leaves its first occurrence as a single event.
+    const ended = await sut.admin
+      .put(`${EVENTS}/${series.id}`)
+      .send({ recurrence: '' })
+      .expect(200);
+    expect(ended.body).toMatchObject({ is_recurring: false, series_id: 0, recurrence: [] });
+    expect((await list('start_date=2027-03-01&end_date=2027-05-31')).total).toBe(1);
+  });
+
+  it('lists only the first occurrence of each series in the window with hide_subsequent_recurrences', async () => {
+    const series = await weeklyClass();
+    const single = await createSeries({
+      title: 'Once',
+      start_date: '2027-03-20 10:00',
+      end_date: '2027-03-20 11:00',
+    });
+    const first = await list(`${MARCH_APRIL}&hide_subsequent_recurrences=true`);
+    expect(first.events.map((event) => event.id)).toEqual([series.id, single.id]);
+    expect(first.total).toBe(2);
+
+    const later = await list(
+      'start_date=2027-03-25&end_date=2027-04-30&hide_subsequent_recurrences=1',
+    );
+    expect(later.events.map((event) => event.start_date)).toEqual(['2027-03-30 10:00:00']);
+    expect((await list(MARCH_APRIL)).total).toBe(5);
+  });
+
+  it('keeps the rule on the series: an occurrence refuses one, and trashing the series trashes all', async () => {
+    const series = await weeklyClass();
+    const occurrences = (await list(MARCH_APRIL)).events;
+    const response = await sut.admin
+      .put(`${EVENTS}/${occurrences[1]?.id}`)
+      .send({ recurrence: ['RRULE:FREQ=DAILY;COUNT=2'] })
+      .expect(400);
+    expect(JSON.stringify(response.body)).toContain(String(series.id));
+
+    await sut.admin.delete(`${EVENTS}/${series.id}`).expect(200);
+    expect((await list(MARCH_APRIL)).total).toBe(0);
+    const trashed = await sut.admin.get(`${EVENTS}?status=trash&${MARCH_APRIL}`).expect(200);
+    expect((trashed.body as ListBody).total).toBe(4);
+  });
+});
