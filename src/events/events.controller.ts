@@ -32,7 +32,7 @@ import { Paging, PagingPipe } from '../common/paging/paging';
 import { RouteIdPipe } from '../common/validation/route-id.pipe';
 import { CreateEventDto } from './dto/create-event.dto';
 import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
-import { EventQueryDto } from './dto/event-query.dto';
+import { EventQueryDto, EventUpdateQueryDto } from './dto/event-query.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { EventsPresenter } from './events.presenter';
@@ -175,7 +175,7 @@ export class EventsController {
   })
   async updateBySlug(
     @Param('slug') slug: string,
-    @Query() _query: EventQueryDto,
+    @Query() query: EventUpdateQueryDto,
     @Body() body: UpdateEventDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
@@ -186,7 +186,7 @@ export class EventsController {
     await checkIfMatch(ifMatch, async () =>
       this.asRead(await this.events.getBySlug(slug, viewer, language, undefined), language, links),
     );
-    const event = await this.events.updateBySlug(slug, body, language, viewer);
+    const event = await this.events.updateBySlug(slug, body, language, viewer, query.scope);
     response.setHeader('ETag', entityTag(this.asRead(event, language, links)));
     return this.presenter.one(event, language, links);
   }
@@ -256,7 +256,7 @@ export class EventsController {
   })
   async update(
     @Param('id', RouteIdPipe) id: number,
-    @Query() _query: EventQueryDto,
+    @Query() query: EventUpdateQueryDto,
     @Body() body: UpdateEventDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
@@ -267,7 +267,7 @@ export class EventsController {
     await checkIfMatch(ifMatch, async () =>
       this.asRead(await this.events.getById(id, viewer, language, undefined), language, links),
     );
-    const event = await this.events.updateById(id, body, language, viewer);
+    const event = await this.events.updateById(id, body, language, viewer, query.scope);
     response.setHeader('ETag', entityTag(this.asRead(event, language, links)));
     return this.presenter.one(event, language, links);
   }

@@ -478,10 +478,32 @@ export class EventsRepository implements OnModuleInit {
       .getMany();
   }
 
+  /**
+   * Moves the occurrences of series `from` whose original start is `recurrenceId` or later to
+   * series `to`; returns their ids.
+   */
+  async moveOccurrences(from: number, to: number, recurrenceId: string): Promise<number[]> {
+    const rows = await this.unit
+      .lockedInWrites(
+        this.unit.manager
+          .createQueryBuilder(EventEntity, 'e')
+          .select('e.id', 'id')
+          .where('e.seriesId = :from', { from })
+          .andWhere('e.id <> :from')
+          .andWhere('e.recurrenceId >= :recurrenceId', { recurrenceId }),
+      )
+      .getRawMany<{ id: number | string }>();
+    const ids = rows.map((row) => Number(row.id));
+    if (ids.length > 0) {
+      await this.unit.manager.update(EventEntity, { id: In(ids) }, { seriesId: to });
+    }
+    return ids;
+  }
+
   /** Sets the series columns of event `id` (they are in no index a list reads). */
   async setSeries(
     id: number,
-    series: Pick<EventColumns, 'seriesId' | 'recurrence' | 'recurrenceId'>,
+    series: Partial<Pick<EventColumns, 'seriesId' | 'recurrence' | 'recurrenceId' | 'detached'>>,
   ): Promise<void> {
     await this.unit.manager.update(EventEntity, { id }, series);
   }

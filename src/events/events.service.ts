@@ -74,6 +74,8 @@ import {
   RECURRENCE_LIMITS,
   RecurrenceError,
   recurrenceLines,
+  SplitLines,
+  splitRecurrence,
 } from './recurrence/recurrence';
 import { planSeries } from './recurrence/series-plan';
 
@@ -432,13 +434,18 @@ export class EventsService {
     return this.view(id, language);
   }
 
+  /** An update; `following` on an occurrence splits its series there first. */
   async updateById(
     id: number,
     dto: UpdateEventDto,
     language: Language,
     viewer: Viewer,
+    scope?: 'following',
   ): Promise<EventView> {
-    return this.update(await this.byIdToWrite(id, viewer), dto, language, viewer);
+    const event = await this.byIdToWrite(id, viewer);
+    return scope === 'following'
+      ? this.updateFollowing(event, dto, language, viewer)
+      : this.update(event, dto, language, viewer);
   }
 
   async updateBySlug(
@@ -446,8 +453,58 @@ export class EventsService {
     dto: UpdateEventDto,
     language: Language,
     viewer: Viewer,
+    scope?: 'following',
   ): Promise<EventView> {
-    return this.update(await this.bySlug(slug), dto, language, viewer);
+    const event = await this.bySlug(slug);
+    return scope === 'following'
+      ? this.updateFollowing(event, dto, language, viewer)
+      : this.update(event, dto, language, viewer);
+  }
+
+  /**
+   * "This and following" (docs/behaviour.md#recurring-events): the series is split at `event`,
+   * an occurrence of it. The series keeps its occurrences before it (its rule now ends there);
+   * `event` becomes the first occurrence of a new series with the rest of the rule, which takes
+   * the later occurrences with their ids; then `dto` is applied to the new series.
+   */
+  private async updateFollowing(
+    event: EventEntity,
+    dto: UpdateEventDto,
+    language: Language,
+    viewer: Viewer,
+  ): Promise<EventView> {
+    if (event.seriesId === null) {
+      throw InvalidParamsError.of('scope', 'param.invalid', 'reason.scope-not-recurring');
+    }
+    if (event.seriesId === event.id) return this.update(event, dto, language, viewer);
+    const series = await this.byId(event.seriesId);
+    requireRight(viewer, mayEdit(viewer, series) && mayEdit(viewer, event));
+    const zone = this.zone(series.timezone);
+    const first = DateTime.fromJSDate(series.startUtc, { zone });
+    const recurrenceId =
+      event.recurrenceId ??
+      DateTime.fromJSDate(event.startUtc, { zone }).toFormat("yyyyMMdd'T'HHmmss");
+    const at = DateTime.fromFormat(recurrenceId, "yyyyMMdd'T'HHmmss", { zone });
+    let lines: SplitLines;
+    try {
+      lines = splitRecurrence(parseRecurrence(series.recurrence ?? [], zone, first), first, at);
+    } catch (error: unknown) {
+      if (!(error instanceof RecurrenceError)) throw error;
+      throw InvalidParamsError.of('scope', 'param.invalid', error.reason);
+    }
+    await this.events.setSeries(series.id, { recurrence: lines.before });
+    await this.changes.record('event', series.id, 'updated');
+    const moved = await this.events.moveOccurrences(series.id, event.id, recurrenceId);
+    await this.events.setSeries(event.id, {
+      seriesId: event.id,
+      recurrence: lines.after,
+      recurrenceId,
+      detached: false,
+    });
+    for (const id of moved) {
+      if (id !== event.id) await this.changes.record('event', id, 'updated');
+    }
+    return this.update(await this.byId(event.id), dto, language, viewer);
   }
 
   async trashById(id: number, language: Language, viewer: Viewer): Promise<EventView> {

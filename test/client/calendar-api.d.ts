@@ -3583,6 +3583,11 @@ export interface operations {
                 i18n_language?: "ca" | "en" | "es";
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
+                /**
+                 * @description `following`: on an occurrence of a recurring series, split the series there and apply the
+                 *     update to this occurrence and every later one (docs/behaviour.md#recurring-events).
+                 */
+                scope?: "following";
             };
             header?: {
                 /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */
@@ -4769,6 +4774,11 @@ export interface operations {
                 i18n_language?: "ca" | "en" | "es";
                 /** @description Unlocks a password-protected event on a read (ignored by writes). */
                 password?: string;
+                /**
+                 * @description `following`: on an occurrence of a recurring series, split the series there and apply the
+                 *     update to this occurrence and every later one (docs/behaviour.md#recurring-events).
+                 */
+                scope?: "following";
             };
             header?: {
                 /** @description Optimistic concurrency: the `ETag` of the item as you last read it (a single read, or an update’s answer). When the item has changed since, the write is refused with 412 `rest_precondition_failed` and changes nothing. `*` only asks that the item exist. */

@@ -203,6 +203,64 @@ describe('recurring events', () => {
     expect((await list(MARCH_APRIL)).total).toBe(5);
   });
 
+  it('splits the series at an occurrence with scope=following, every id kept', async () => {
+    const series = await weeklyClass({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=6'] });
+    const window = 'start_date=2027-03-01&end_date=2027-05-31';
+    const before = (await list(window)).events;
+    expect(before).toHaveLength(6);
+    const fourth = before[3];
+
+    const split = await sut.admin
+      .put(`${EVENTS}/${fourth?.id}?scope=following`)
+      .send({
+        title: 'Yoga, new room',
+        start_date: '2027-04-06 18:00',
+        end_date: '2027-04-06 19:30',
+      })
+      .expect(200);
+    expect(split.body).toMatchObject({
+      id: fourth?.id,
+      series_id: fourth?.id,
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3'],
+      start_date: '2027-04-06 18:00:00',
+    });
+
+    const after = (await list(window)).events;
+    expect(
+      after.map((event) => [event.id, event.series_id, event.title, event.start_date]),
+    ).toEqual([
+      [before[0]?.id, series.id, 'Yoga', '2027-03-16 10:00:00'],
+      [before[1]?.id, series.id, 'Yoga', '2027-03-23 10:00:00'],
+      [before[2]?.id, series.id, 'Yoga', '2027-03-30 10:00:00'],
+      [fourth?.id, fourth?.id, 'Yoga, new room', '2027-04-06 18:00:00'],
+      [before[4]?.id, fourth?.id, 'Yoga, new room', '2027-04-13 18:00:00'],
+      [before[5]?.id, fourth?.id, 'Yoga, new room', '2027-04-20 18:00:00'],
+    ]);
+    const first = await sut.admin.get(`${EVENTS}/${series.id}`).expect(200);
+    expect(first.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270406T075959Z']);
+
+    // An edit of the first series now reaches only its own three occurrences.
+    await sut.admin.put(`${EVENTS}/${series.id}`).send({ title: 'Morning yoga' }).expect(200);
+    const titles = (await list(window)).events.map((event) => event.title);
+    expect(titles).toEqual([
+      'Morning yoga',
+      'Morning yoga',
+      'Morning yoga',
+      'Yoga, new room',
+      'Yoga, new room',
+      'Yoga, new room',
+    ]);
+
+    // A single event has no series to split.
+    const single = await createSeries({
+      title: 'Once',
+      start_date: '2027-03-20 10:00',
+      end_date: '2027-03-20 11:00',
+    });
+    await sut.admin.put(`${EVENTS}/${single.id}?scope=following`).send({ title: 'x' }).expect(400);
+    await sut.admin.put(`${EVENTS}/${single.id}?scope=all`).send({ title: 'x' }).expect(400);
+  });
+
   it('keeps the rule on the series: an occurrence refuses one, and trashing the series trashes all', async () => {
     const series = await weeklyClass();
     const occurrences = (await list(MARCH_APRIL)).events;

@@ -377,6 +377,11 @@ const CATALOG = {
     ca: '{param} pertany a la sèrie: canvieu-lo a l’esdeveniment {series}, la seva primera ocurrència.',
     es: '{param} pertenece a la serie: cámbielo en el evento {series}, su primera ocurrencia.',
   },
+  'reason.scope-not-recurring': {
+    en: '{param}=following needs an occurrence of a recurring series.',
+    ca: '{param}=following necessita una ocurrència d’una sèrie recurrent.',
+    es: '{param}=following necesita una ocurrencia de una serie recurrente.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof CATALOG;

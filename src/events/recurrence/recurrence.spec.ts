@@ -7,6 +7,7 @@ import {
   RECURRENCE_LIMITS,
   RecurrenceError,
   recurrenceLines,
+  splitRecurrence,
 } from './recurrence';
 
 const MADRID = IANAZone.create('Europe/Madrid');
@@ -221,5 +222,39 @@ describe('recurrence limits', () => {
     expect(refusal(['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'])).toBe('reason.recurrence-empty');
     expect(refusal(['RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6'])).toBe('reason.recurrence-empty');
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe('splitRecurrence', () => {
+  const first = at('2027-03-16T10:00', MADRID);
+  const split = (lines: string[], when: string) =>
+    splitRecurrence(parseRecurrence(lines, MADRID, first), first, at(when, MADRID));
+
+  it('ends the first part a second before the split and counts the rest from there', () => {
+    expect(split(['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=6'], '2027-04-06T10:00')).toEqual({
+      before: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270406T075959Z'],
+      after: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3'],
+    });
+  });
+
+  it('keeps an UNTIL or no end for the second part, and shares out the extra dates', () => {
+    const lines = [
+      'RRULE:FREQ=WEEKLY;UNTIL=20270601T000000Z',
+      'RDATE;TZID=Europe/Madrid:20270320T100000,20270501T100000',
+      'EXDATE;TZID=Europe/Madrid:20270323T100000,20270511T100000',
+    ];
+    expect(split(lines, '2027-04-13T10:00')).toEqual({
+      before: [
+        'RRULE:FREQ=WEEKLY;UNTIL=20270413T075959Z',
+        'RDATE;TZID=Europe/Madrid:20270320T100000',
+        'EXDATE;TZID=Europe/Madrid:20270323T100000',
+      ],
+      after: [
+        'RRULE:FREQ=WEEKLY;UNTIL=20270601T000000Z',
+        'RDATE;TZID=Europe/Madrid:20270501T100000',
+        'EXDATE;TZID=Europe/Madrid:20270511T100000',
+      ],
+    });
+    expect(split(['RRULE:FREQ=DAILY;COUNT=3'], '2027-03-20T10:00').after).toEqual([]);
   });
 });

@@ -256,6 +256,62 @@ function hasLater(
   return found;
 }
 
+/** The lines of the two series a split makes (see {@link splitRecurrence}). */
+export interface SplitLines {
+  /** The series up to the split: its rule ends the second before `at`. */
+  readonly before: string[];
+  /** The series from `at` on: the rest of the rule, counted from `at`. */
+  readonly after: string[];
+}
+
+/**
+ * Splits the series that starts at `first` at its occurrence `at` ("this and following"): the
+ * first part ends with `UNTIL` a second before `at`; the second part starts at `at` with the rest
+ * of the rule (a `COUNT` less the occurrences the rule gave before `at`; none left, no `RRULE`)
+ * and the `RDATE`s and `EXDATE`s from `at` on.
+ */
+export function splitRecurrence(recurrence: Recurrence, first: DateTime, at: DateTime): SplitLines {
+  const zone = first.zone;
+  const start = floating(first);
+  const split = floating(at.setZone(zone));
+  const lastBefore = new Date(split.getTime() - 1000);
+  const ruleLine = recurrence.lines.find((line) => line.startsWith('RRULE:'));
+  const parts = (ruleLine ?? '')
+    .slice('RRULE:'.length)
+    .split(';')
+    .filter((part) => part !== '' && !/^(COUNT|UNTIL)=/.test(part));
+  const before = ruleLine
+    ? [`RRULE:${[...parts, `UNTIL=${utcText(lastBefore, zone)}`].join(';')}`]
+    : [];
+  const after: string[] = [];
+  const rule = recurrence.rule;
+  if (ruleLine && rule) {
+    if (rule.count != null) {
+      const count = rule.count;
+      const given = guarded(
+        () => new RRule({ ...rule, dtstart: start, until: lastBefore, tzid: null }).all().length,
+      );
+      if (count > given) after.push(`RRULE:${[...parts, `COUNT=${count - given}`].join(';')}`);
+    } else {
+      after.push(ruleLine);
+    }
+  }
+  const from = (dates: readonly Floating[], later: boolean): Floating[] =>
+    dates.filter((date) => date.getTime() >= split.getTime() === later);
+  return {
+    before: [
+      ...before,
+      ...dateLines('RDATE', from(recurrence.rdates, false), zone),
+      ...dateLines('EXDATE', from(recurrence.exdates, false), zone),
+    ],
+    after: [
+      ...after,
+      ...dateLines('RDATE', from(recurrence.rdates, true), zone),
+      ...dateLines('EXDATE', from(recurrence.exdates, true), zone),
+    ],
+  };
+}
+
 /** Whether `rule` has no end of its own (no COUNT, no UNTIL): it goes on to the horizon. */
 export function isOpenEnded(recurrence: Recurrence): boolean {
   const rule = recurrence.rule;
