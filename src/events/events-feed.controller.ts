@@ -54,7 +54,7 @@ export class EventsFeedController {
     return this.presenter.calendar(page.views, language, links);
   }
 
-  /** One event as iCalendar. */
+  /** One event as iCalendar; a recurring series' first occurrence as the whole series. */
   @Get('events/:id.ics')
   @ApiFeed({
     by: 'id',
@@ -79,6 +79,11 @@ export class EventsFeedController {
   ): Promise<string> {
     const view = await this.events.readById(id, viewer, language, query.password);
     asCalendar(response);
-    return this.presenter.calendar([view], language, links);
+    // A series' first occurrence is the series: one VEVENT with its rule and exceptions.
+    const series =
+      view.event.seriesId === view.event.id && (view.event.recurrence ?? []).length > 0
+        ? await this.events.seriesParts(view.event.id, viewer, language)
+        : undefined;
+    return this.presenter.calendar([view], language, links, series);
   }
 }

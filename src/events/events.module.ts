@@ -9,6 +9,7 @@ import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
 import { EventDatesPipe } from './pipes/event-dates.pipe';
 import { EventLinksService } from './links/event-links.service';
+import { SeriesHorizon } from './recurrence/series-horizon';
 import { OrganizersModule } from '../organizers/organizers.module';
 import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
@@ -23,6 +24,7 @@ import { VenuesModule } from '../venues/venues.module';
     EventsRepository,
     EventLinksService,
     EventsPresenter,
+    SeriesHorizon,
     EventDatesPipe,
     ModifiedBoundsPipe,
     Clock,

@@ -18,7 +18,7 @@ import {
 } from './events.mapper';
 import { SyncResult, syncTail } from '../changes/sync';
 import { toICalendar } from './feed/ical';
-import { EventPage } from './events.service';
+import { EventPage, SeriesParts } from './events.service';
 import { EventDateBounds } from './pipes/event-dates.pipe';
 
 /** Gives the mapper what it needs besides the events: links, zone, language, the time. */
@@ -70,15 +70,31 @@ export class EventsPresenter {
   }
 
   /** Events as an iCalendar feed (list views are redacted as a list shows them). */
-  calendar(views: readonly EventView[], language: Language, links: ApiLinks): string {
+  calendar(
+    views: readonly EventView[],
+    language: Language,
+    links: ApiLinks,
+    series?: SeriesParts,
+  ): string {
     const mapping = this.mapping(language, links, false);
-    return toICalendar(
-      views.map((view) => {
-        const response = toEventResponse(view, mapping);
-        return view.locked ? redactProtected(response) : response;
-      }),
-      { name: 'Events' },
-    );
+    const shown = (view: EventView) => {
+      const response = toEventResponse(view, mapping);
+      return view.locked ? redactProtected(response) : response;
+    };
+    return toICalendar(views.map(shown), {
+      name: 'Events',
+      ...(series
+        ? {
+            series: {
+              excluded: series.excluded,
+              overrides: series.changed.map(({ view, recurrenceId }) => ({
+                event: shown(view),
+                recurrenceId,
+              })),
+            },
+          }
+        : {}),
+    });
   }
 
   private mapping(language: Language, links: ApiLinks, single: boolean): EventMapping {

@@ -500,10 +500,30 @@ export class EventsRepository implements OnModuleInit {
     return ids;
   }
 
+  /**
+   * Series whose rule goes on past the occurrences stored and whose stored occurrences end before
+   * `due` (`idx_events_series_horizon`), at most `limit`, the longest due first.
+   */
+  async seriesDue(due: Date, limit: number): Promise<number[]> {
+    const rows = await this.unit.manager
+      .createQueryBuilder(EventEntity, 'e')
+      .select('e.id', 'id')
+      .where('e.recurrenceUntil < :due', { due })
+      .orderBy('e.recurrenceUntil', 'ASC')
+      .limit(limit)
+      .getRawMany<{ id: number | string }>();
+    return rows.map((row) => Number(row.id));
+  }
+
   /** Sets the series columns of event `id` (they are in no index a list reads). */
   async setSeries(
     id: number,
-    series: Partial<Pick<EventColumns, 'seriesId' | 'recurrence' | 'recurrenceId' | 'detached'>>,
+    series: Partial<
+      Pick<
+        EventColumns,
+        'seriesId' | 'recurrence' | 'recurrenceId' | 'recurrenceUntil' | 'detached'
+      >
+    >,
   ): Promise<void> {
     await this.unit.manager.update(EventEntity, { id }, series);
   }

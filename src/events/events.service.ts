@@ -106,6 +106,7 @@ function sharedColumns(columns: Partial<EventColumns>): SharedColumns {
     'seriesId',
     'recurrence',
     'recurrenceId',
+    'recurrenceUntil',
     'detached',
     'startUtc',
     'endUtc',
@@ -135,6 +136,14 @@ export interface EventPage {
   readonly statuses: readonly string[];
 }
 
+/** What a series' calendar needs besides its first occurrence (events.presenter.ts). */
+export interface SeriesParts {
+  /** Original starts of the occurrences the reader does not see (trashed, hidden). */
+  readonly excluded: readonly string[];
+  /** Occurrences changed on their own that the reader sees, with their original starts. */
+  readonly changed: ReadonlyArray<{ readonly view: EventView; readonly recurrenceId: string }>;
+}
+
 /** The event's start and end as instants in its zone. */
 interface Schedule {
   readonly start: DateTime;
@@ -145,12 +154,20 @@ interface Schedule {
 interface SeriesRule {
   readonly recurrence: Recurrence;
   readonly occurrences: readonly Occurrence[];
+  /** Up to when the occurrences are stored, when the rule goes on past them; else null. */
+  readonly storedUntil: Date | null;
 }
 
 /** An event's columns without those of the series it belongs to. */
 type SharedColumns = Omit<
   Partial<EventColumns>,
-  'seriesId' | 'recurrence' | 'recurrenceId' | 'detached' | 'startUtc' | 'endUtc'
+  | 'seriesId'
+  | 'recurrence'
+  | 'recurrenceId'
+  | 'recurrenceUntil'
+  | 'detached'
+  | 'startUtc'
+  | 'endUtc'
 >;
 
 /** The events aggregate: visibility, dates and zones, slugs, text per language, trash. */
@@ -304,6 +321,65 @@ export class EventsService {
     return this.readable(event, viewer, language, password);
   }
 
+  /**
+   * Stores the occurrences of series `seriesId` that its rule gives up to the horizon from now
+   * and that are not stored yet (docs/behaviour.md#recurring-events); returns how many. Runs in
+   * the caller's unit of work, the series' first row locked, so two instances extending the same
+   * series one after the other find the second has nothing left to add.
+   */
+  async extendSeries(seriesId: number): Promise<number> {
+    const first = await this.events.findById(seriesId);
+    if (!first || first.recurrenceUntil === null) return 0;
+    if (first.seriesId !== first.id || first.status === 'trash') {
+      await this.events.setSeries(seriesId, { recurrenceUntil: null });
+      return 0;
+    }
+    const zone = this.zone(first.timezone);
+    const schedule = {
+      start: DateTime.fromJSDate(first.startUtc, { zone }),
+      end: DateTime.fromJSDate(first.endUtc, { zone }),
+    };
+    const problems: ParamProblem[] = [];
+    const series = this.seriesRule(first.recurrence ?? [], schedule, this.clock.now(), problems);
+    if (!series) {
+      await this.events.setSeries(seriesId, { recurrenceUntil: null });
+      return 0;
+    }
+    const plan = planSeries(
+      await this.events.findOccurrences(seriesId),
+      series.occurrences.slice(1),
+    );
+    // Only what is new: the stored occurrences stay as they are (no edit is being made).
+    await this.createOccurrences(first, plan.create);
+    await this.events.setSeries(seriesId, { recurrenceUntil: series.storedUntil });
+    return plan.create.length;
+  }
+
+  /**
+   * The exceptions of series `seriesId` as `viewer` sees them: the occurrences they cannot read
+   * (trashed or not visible), and those changed on their own that they can.
+   */
+  async seriesParts(seriesId: number, viewer: Viewer, language: Language): Promise<SeriesParts> {
+    const now = this.clock.now().toJSDate();
+    const excluded: string[] = [];
+    const changed: EventEntity[] = [];
+    for (const occurrence of await this.events.findOccurrences(seriesId)) {
+      if (occurrence.recurrenceId === null) continue;
+      const access = eventAccess(occurrence, viewer, now);
+      if (access === 'trashed' || access === 'hidden') excluded.push(occurrence.recurrenceId);
+      else if (occurrence.detached) changed.push(occurrence);
+    }
+    const views = await this.withText(changed, language);
+    return {
+      excluded,
+      changed: views.map((view) => ({
+        // Shown as a list shows a protected event the reader has not unlocked.
+        view: { ...view, locked: eventAccess(view.event, viewer, now) === 'locked' },
+        recurrenceId: view.event.recurrenceId ?? '',
+      })),
+    };
+  }
+
   async getBySlug(
     slug: string,
     viewer: Viewer,
@@ -401,6 +477,7 @@ export class EventsService {
       seriesId: null,
       recurrence: series ? [...series.recurrence.lines] : null,
       recurrenceId: series?.occurrences[0]?.recurrenceId ?? null,
+      recurrenceUntil: series?.storedUntil ?? null,
       detached: false,
     };
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
@@ -492,7 +569,7 @@ export class EventsService {
       if (!(error instanceof RecurrenceError)) throw error;
       throw InvalidParamsError.of('scope', 'param.invalid', error.reason);
     }
-    await this.events.setSeries(series.id, { recurrence: lines.before });
+    await this.events.setSeries(series.id, { recurrence: lines.before, recurrenceUntil: null });
     await this.changes.record('event', series.id, 'updated');
     const moved = await this.events.moveOccurrences(series.id, event.id, recurrenceId);
     await this.events.setSeries(event.id, {
@@ -608,6 +685,7 @@ export class EventsService {
       columns.seriesId = series ? event.id : null;
       columns.recurrence = series ? [...series.recurrence.lines] : null;
       columns.recurrenceId = series?.occurrences[0]?.recurrenceId ?? null;
+      columns.recurrenceUntil = series?.storedUntil ?? null;
     }
     await this.events.update(event.id, columns, slugBase, language, text, links);
     await this.changes.record('event', event.id, 'updated');
@@ -634,7 +712,7 @@ export class EventsService {
         now.plus({ months: RECURRENCE_LIMITS.horizonMonths }),
         schedule.start,
       );
-      const { occurrences } = expand(recurrence, schedule, horizon);
+      const { occurrences, continues } = expand(recurrence, schedule, horizon);
       if (occurrences[0]?.start.toMillis() !== schedule.start.toMillis()) {
         problems.push({
           param: 'recurrence',
@@ -643,7 +721,7 @@ export class EventsService {
         });
         return null;
       }
-      return { recurrence, occurrences };
+      return { recurrence, occurrences, storedUntil: continues ? horizon.toJSDate() : null };
     } catch (error: unknown) {
       if (!(error instanceof RecurrenceError)) throw error;
       problems.push({
@@ -691,9 +769,19 @@ export class EventsService {
     if (plan.create.length === 0) return;
     const first = await this.events.findById(seriesId);
     if (!first) throw new EventNotFoundError(seriesId);
+    await this.createOccurrences(first, plan.create);
+  }
+
+  /** Creates `occurrences` of the series whose first occurrence is `first`, copies of it. */
+  private async createOccurrences(
+    first: EventEntity,
+    occurrences: readonly Occurrence[],
+  ): Promise<void> {
+    const seriesId = first.id;
     const columns = columnsOf(first);
     const slug = first.slug;
-    for (const occurrence of plan.create) {
+    const now = this.clock.now().toJSDate();
+    for (const occurrence of occurrences) {
       const id = await this.events.createOccurrence(
         seriesId,
         {
@@ -704,6 +792,7 @@ export class EventsService {
           seriesId,
           recurrence: null,
           recurrenceId: occurrence.recurrenceId,
+          recurrenceUntil: null,
           detached: false,
         },
         () => `${slug}-${occurrence.start.toFormat('yyyy-MM-dd')}`,

@@ -62,7 +62,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One event as iCalendar. */
+        /** One event as iCalendar; a recurring series' first occurrence as the whole series. */
         get: operations["EventsFeedController_one"];
         put?: never;
         post?: never;

@@ -1,3 +1,6 @@
+import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
+import { SeriesHorizon } from '../../src/events/recurrence/series-horizon';
 import { TestApp, useTestApp } from '../setup/test-app';
 
 const EVENTS = '/calendar/events/v1/events';
@@ -259,6 +262,86 @@ describe('recurring events', () => {
     });
     await sut.admin.put(`${EVENTS}/${single.id}?scope=following`).send({ title: 'x' }).expect(400);
     await sut.admin.put(`${EVENTS}/${single.id}?scope=all`).send({ title: 'x' }).expect(400);
+  });
+
+  it('exports a series as one VEVENT whose expansion by ical.js gives the instants the list gives', async () => {
+    const series = await weeklyClass({
+      recurrence: [
+        'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=6',
+        'RDATE;TZID=Europe/Madrid:20270501T120000',
+        'EXDATE:20270330T080000Z',
+      ],
+    });
+    const window = 'start_date=2027-03-01&end_date=2027-05-31';
+    const stored = (await list(window)).events;
+    // One occurrence moved on its own, one trashed.
+    await sut.admin
+      .put(`${EVENTS}/${stored[1]?.id}`)
+      .send({ title: 'Yoga at noon', start_date: '2027-03-23 12:00', end_date: '2027-03-23 13:30' })
+      .expect(200);
+    await sut.admin.delete(`${EVENTS}/${stored[2]?.id}`).expect(200);
+    const listed = (await list(window)).events.map((event) =>
+      Date.parse(`${event.utc_start_date.replace(' ', 'T')}Z`),
+    );
+
+    const text = (await sut.admin.get(`${EVENTS}/${series.id}.ics`).expect(200)).text;
+    const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+      ICAL.TimezoneService.register(zone);
+    }
+    const [main, ...overrides] = calendar.getAllSubcomponents('vevent');
+    if (!main) throw new Error('no VEVENT');
+    const rule = main.getFirstPropertyValue('rrule')?.toString() ?? '';
+    expect(rule.split(';').sort()).toEqual(['BYDAY=TU', 'COUNT=6', 'FREQ=WEEKLY']);
+    expect(overrides).toHaveLength(1);
+    const event = new ICAL.Event(main);
+    for (const override of overrides) event.relateException(override);
+    const expanded: number[] = [];
+    const iterator = event.iterator();
+    for (let next = iterator.next(); next && expanded.length < 50; next = iterator.next()) {
+      expanded.push(event.getOccurrenceDetails(next).startDate.toJSDate().getTime());
+    }
+    expect(expanded.sort((a, b) => a - b)).toEqual(listed);
+    expect(listed).toHaveLength(5);
+  });
+
+  it('extends a series with no end as time passes, adding the occurrences now due once', async () => {
+    const series = await weeklyClass({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'] });
+    const stored = async (): Promise<number[]> => {
+      const rows: { id: number | string }[] = await sut.dataSource.query(
+        'SELECT id FROM events WHERE series_id = ? ORDER BY start_utc',
+        [series.id],
+      );
+      return rows.map((row) => Number(row.id));
+    };
+    const all = await stored();
+    // Weekly from March 2027 to 24 months from now.
+    expect(all.length).toBeGreaterThan(60);
+
+    // As if the series had been written two months ago: its last two months are not stored.
+    const cutoff = DateTime.utc().plus({ months: 22 }).toFormat('yyyy-MM-dd HH:mm:ss');
+    await sut.changeBehind('DELETE FROM events WHERE series_id = ? AND start_utc > ?', [
+      series.id,
+      cutoff,
+    ]);
+    await sut.changeBehind('UPDATE events SET recurrence_until = ? WHERE id = ?', [
+      cutoff,
+      series.id,
+    ]);
+    const kept = await stored();
+    expect(kept.length).toBeLessThan(all.length - 5);
+
+    const horizon = sut.app.get(SeriesHorizon);
+    await horizon.pass();
+    const extended = await stored();
+    expect(extended).toHaveLength(all.length);
+    expect(extended.slice(0, kept.length)).toEqual(kept);
+    // Nothing is due any more: a second pass adds nothing.
+    await horizon.pass();
+    expect(await stored()).toEqual(extended);
+    const far = DateTime.utc().plus({ months: 23 }).toFormat('yyyy-MM-dd');
+    const end = DateTime.utc().plus({ months: 24 }).toFormat('yyyy-MM-dd');
+    expect((await list(`start_date=${far}&end_date=${end}`)).total).toBeGreaterThan(2);
   });
 
   it('keeps the rule on the series: an occurrence refuses one, and trashing the series trashes all', async () => {

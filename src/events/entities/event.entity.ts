@@ -31,6 +31,7 @@ export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
 ])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
 @Index('idx_events_series', ['seriesId', 'startUtc'])
+@Index('idx_events_series_horizon', ['recurrenceUntil'])
 @Index('idx_events_modified', ['modifiedUtc', 'id'])
 @Index('idx_events_venue', [
   'venueId',
@@ -150,6 +151,13 @@ export class EventEntity {
   /** The series' `RRULE`, `RDATE` and `EXDATE` lines, on its first occurrence only. */
   @Column({ type: 'simple-json', nullable: true, default: null })
   recurrence!: string[] | null;
+
+  /**
+   * On a series' first occurrence whose rule goes on past the occurrences stored: up to when they
+   * are stored (the horizon of its last write or extension); null when every occurrence is.
+   */
+  @Column({ name: 'recurrence_until', type: 'datetime', nullable: true, default: null })
+  recurrenceUntil!: Date | null;
 
   /** An occurrence's start as the rule made it: `yyyyMMdd'T'HHmmss` wall time in its zone. */
   @Column({ name: 'recurrence_id', type: 'varchar', length: 15, nullable: true, default: null })

@@ -2,6 +2,7 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus, type ICalLocation } from 'ical-generator';
 import type { Response } from 'express';
 import { DateTime, IANAZone } from 'luxon';
+import { resolveZone } from '../../common/dates/zones';
 import { toPlainText } from '../../common/text/html';
 import { EventResponseDto } from '../dto/event.response.dto';
 
@@ -26,6 +27,52 @@ const SEQUENCE_EPOCH_SECONDS = 1_700_000_000;
 export interface FeedOptions {
   /** `X-WR-CALNAME`: what calendar apps show as the calendar's name. */
   readonly name: string;
+  /** The first event is a recurring series, written as one VEVENT with its rule. */
+  readonly series?: SeriesExport;
+}
+
+/** A series as one VEVENT: its rule, the occurrences it leaves out, those changed on their own. */
+export interface SeriesExport {
+  /** Original starts (`yyyyMMdd'T'HHmmss` in the event's zone) of occurrences not shown. */
+  readonly excluded: readonly string[];
+  /** Occurrences changed on their own, each with its original start. */
+  readonly overrides: ReadonlyArray<{
+    readonly event: EventResponseDto;
+    readonly recurrenceId: string;
+  }>;
+}
+
+const WALL_TIME = "yyyyMMdd'T'HHmmss";
+
+/**
+ * The series' rule lines for its VEVENT, with an `EXDATE` for each occurrence not shown. An
+ * all-day series gives its dates as dates (`VALUE=DATE`), as its `DTSTART` is one.
+ */
+function ruleLines(event: EventResponseDto, excluded: readonly string[]): string {
+  const zone = resolveZone(event.timezone) ?? 'utc';
+  const iana = ianaZone(event.timezone);
+  const excludedLine =
+    excluded.length === 0
+      ? []
+      : iana
+        ? [`EXDATE;TZID=${iana}:${excluded.join(',')}`]
+        : [
+            `EXDATE:${excluded
+              .map((id) =>
+                DateTime.fromFormat(id, WALL_TIME, { zone }).toUTC().toFormat(`${WALL_TIME}'Z'`),
+              )
+              .join(',')}`,
+          ];
+  const lines = [...event.recurrence, ...excludedLine];
+  if (!event.all_day) return lines.join('\n');
+  return lines
+    .map((line) => {
+      const match = /^(RDATE|EXDATE)[;:].*?:(.*)$/.exec(line);
+      if (!match) return line;
+      const dates = (match[2] ?? '').split(',').map((value) => value.slice(0, 8));
+      return `${match[1]};VALUE=DATE:${dates.join(',')}`;
+    })
+    .join('\n');
 }
 
 /** A description's text: paragraphs and line breaks kept as new lines, markup dropped. */
@@ -76,7 +123,10 @@ function locationOf(event: EventResponseDto): ICalLocation | undefined {
  * end, the `global_id` as UID, the venue as LOCATION and GEO, the first organizer with an email
  * as ORGANIZER, categories, the page's URL, LAST-MODIFIED and a SEQUENCE that grows with each
  * change. Text is escaped and lines folded by `ical-generator`. A password-protected event not
- * unlocked for the reader has no description, as in the JSON.
+ * unlocked for the reader has no description, as in the JSON. With `options.series`, the one
+ * event is a recurring series: its VEVENT carries the rule (`RRULE`, `RDATE`, `EXDATE`, plus an
+ * `EXDATE` for each occurrence not shown) and each occurrence changed on its own follows as a
+ * VEVENT with the same UID and its `RECURRENCE-ID`.
  */
 export function toICalendar(events: readonly EventResponseDto[], options: FeedOptions): string {
   const calendar = ical({
@@ -86,14 +136,31 @@ export function toICalendar(events: readonly EventResponseDto[], options: FeedOp
     // only then; each event names its own zone, and the generator adds a VTIMEZONE for each.
     timezone: { name: '', generator: getVtimezoneComponent },
   });
-  for (const event of events) {
+  const series = options.series;
+  const [head] = events;
+  const written: Array<{ event: EventResponseDto; repeating?: string; recurrenceId?: string }> =
+    series && head
+      ? [
+          { event: head, repeating: ruleLines(head, series.excluded) },
+          ...series.overrides.map(({ event, recurrenceId }) => ({ event, recurrenceId })),
+        ]
+      : events.map((event) => ({ event }));
+  for (const { event, repeating, recurrenceId } of written) {
     const zone = ianaZone(event.timezone);
     const modified = utc(event.modified_utc);
     const organizer = event.organizer.find(
       (item) => typeof item.email === 'string' && item.email !== '',
     );
+    const original =
+      recurrenceId === undefined
+        ? undefined
+        : DateTime.fromFormat(recurrenceId, WALL_TIME, {
+            zone: resolveZone(event.timezone) ?? 'utc',
+          });
     const common = {
-      id: event.global_id,
+      // An occurrence changed on its own is the series' VEVENT again, at its original start.
+      id: original && head ? head.global_id : event.global_id,
+      ...(repeating ? { repeating } : {}),
       summary: event.title,
       ...(event.description ? { description: plainDescription(event.description) } : {}),
       url: event.url,
@@ -117,6 +184,7 @@ export function toICalendar(events: readonly EventResponseDto[], options: FeedOp
         timezone: zone ?? 'Etc/UTC',
         start: first,
         end: last.plus({ days: 1 }),
+        ...(original ? { recurrenceId: original.startOf('day') } : {}),
       });
     } else {
       const start = utc(event.utc_start_date);
@@ -127,6 +195,7 @@ export function toICalendar(events: readonly EventResponseDto[], options: FeedOp
         ...(zone ? { timezone: zone } : {}),
         start: zone ? start.setZone(zone) : start,
         end: zone ? end.setZone(zone) : end,
+        ...(original ? { recurrenceId: zone ? original : original.toUTC() } : {}),
       });
     }
   }

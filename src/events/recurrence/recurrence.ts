@@ -63,6 +63,8 @@ export interface Occurrence {
 export interface Expansion {
   readonly occurrences: readonly Occurrence[];
   readonly capped: boolean;
+  /** The rule gives occurrences after `until` (and the limit is not reached). */
+  readonly continues: boolean;
 }
 
 /** How far past the horizon a series with no occurrence before it is looked at. */
@@ -208,12 +210,12 @@ function expandNow(
   const times = [...found]
     .filter((time) => time >= start.getTime() && time <= last.getTime() && !excluded.has(time))
     .sort((a, b) => a - b);
-  if (times.length === 0 && !hasLater(recurrence, start, last, excluded)) {
-    throw new RecurrenceError('reason.recurrence-empty');
-  }
+  const later = hasLater(recurrence, start, last, excluded);
+  if (times.length === 0 && !later) throw new RecurrenceError('reason.recurrence-empty');
   const kept = times.slice(0, limit);
   return {
     capped: times.length > limit,
+    continues: later && times.length < limit,
     occurrences: kept.map((time) => ({
       start: wallTime(new Date(time), zone),
       end: wallTime(new Date(time + length), zone),
