@@ -109,6 +109,7 @@ async function cases(base: string): Promise<[string, string][]> {
     ['one month', `${EVENTS_PATH}?start_date=${monthsAhead(1)}&end_date=${monthsAhead(2)}`],
     ['search=jazz', `${EVENTS_PATH}?search=jazz`],
     ['geo 25 km', `${EVENTS_PATH}?${GEO}`],
+    ['first occurrences', `${EVENTS_PATH}?hide_subsequent_recurrences=true`],
     [
       'feed one month',
       `${API_PATH}/events.ics?start_date=${monthsAhead(1)}&end_date=${monthsAhead(2)}`,

@@ -42,6 +42,7 @@ import {
   eventTermRows,
   GENRES,
   generateEvent,
+  generateEvents,
   randomSchedule,
   renderTopic,
   SEED_ZONES,
@@ -51,6 +52,7 @@ import {
   translationRows,
 } from './seed-data';
 import { toSqlDateTime } from '../../src/database/sql-values';
+import { expand, parseRecurrence } from '../../src/events/recurrence/recurrence';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
 const DAY = 86_400_000;
@@ -618,5 +620,42 @@ describe('createLinkChooser', () => {
     const none = createLinkChooser({ venues: [], organizers: [], termIds: new Map() });
     const event = generateEvent(createRandom(1), 1, NOW, none);
     expect([event.venueId, event.organizerIds, event.termIds]).toEqual([null, [], []]);
+  });
+});
+
+describe('generateEvents', () => {
+  const batch = (share: number, seed = 11): SeedEvent[] =>
+    generateEvents(createRandom(seed), 500, 4000, NOW, undefined, share);
+
+  it('fills the ids asked for, about the share asked for with occurrences of series', () => {
+    const events = batch(0.25);
+    expect(events.map((event) => event.id)).toEqual(
+      Array.from({ length: 4000 }, (_, index) => 500 + index),
+    );
+    const share = events.filter((event) => event.seriesId !== null).length / events.length;
+    expect(share).toBeGreaterThan(0.15);
+    expect(share).toBeLessThan(0.35);
+    expect(batch(0).every((event) => event.seriesId === null)).toBe(true);
+    expect(new Set(events.map((event) => event.slug)).size).toBe(events.length);
+  });
+
+  it('stores each series as the service would: its rule expands to its occurrences', () => {
+    const events = batch(0.5);
+    const firsts = events.filter((event) => event.recurrence !== null);
+    expect(firsts.length).toBeGreaterThan(10);
+    for (const first of firsts) {
+      const members = events.filter((event) => event.seriesId === first.id);
+      const zone = IANAZone.create(first.timezone);
+      const start = DateTime.fromJSDate(first.startUtc, { zone });
+      const { occurrences } = expand(
+        parseRecurrence(first.recurrence ?? [], zone, start),
+        { start, end: DateTime.fromJSDate(first.endUtc, { zone }) },
+        start.plus({ years: 10 }),
+      );
+      expect(members.map((event) => [event.startUtc.getTime(), event.recurrenceId])).toEqual(
+        occurrences.map((occurrence) => [occurrence.start.toMillis(), occurrence.recurrenceId]),
+      );
+      expect(new Set(members.map((event) => event.translations[0]?.title)).size).toBe(1);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { IANAZone, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from 'luxon';
+import { DateTime, IANAZone, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from 'luxon';
 import {
   fromWallClock,
   shiftCalendarDate,
@@ -394,6 +394,12 @@ export interface SeedEvent {
   readonly organizerIds: readonly number[];
   /** Linked categories and tags. */
   readonly termIds: readonly number[];
+  /** The series' first occurrence's id; null for an event that does not recur. */
+  readonly seriesId: number | null;
+  /** The series' rule lines, on its first occurrence only. */
+  readonly recurrence: readonly string[] | null;
+  /** The occurrence's start as the rule gives it, `yyyyMMdd'T'HHmmss` in its zone. */
+  readonly recurrenceId: string | null;
 }
 
 /** What an event links to: a venue, organizers, categories and tags. */
@@ -614,7 +620,95 @@ export function generateEvent(
     translations,
     genre: topic.genre,
     ...(chooseLinks ? chooseLinks(random, timezone, topic.genre) : NO_LINKS),
+    seriesId: null,
+    recurrence: null,
+    recurrenceId: null,
   };
+}
+
+/** The kinds of recurring series the seed makes, by weight: rule, unit and occurrences. */
+const SERIES_KINDS: readonly [[SeriesKind, number], ...[SeriesKind, number][]] = [
+  [{ freq: 'WEEKLY', unit: 'weeks', counts: [8, 52] }, 70],
+  [{ freq: 'MONTHLY', unit: 'months', counts: [6, 12] }, 25],
+  [{ freq: 'YEARLY', unit: 'years', counts: [2, 3] }, 5],
+];
+
+interface SeriesKind {
+  readonly freq: 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+  readonly unit: 'weeks' | 'months' | 'years';
+  /** Fewest and most occurrences. */
+  readonly counts: readonly [number, number];
+}
+
+/** Mean occurrences of a seeded series, for the share of series starts. */
+const MEAN_SERIES_LENGTH =
+  SERIES_KINDS.reduce(
+    (sum, [kind, weight]) => sum + ((kind.counts[0] + kind.counts[1]) / 2) * weight,
+    0,
+  ) / SERIES_KINDS.reduce((sum, [, weight]) => sum + weight, 0);
+
+/**
+ * `count` demo events with ids from `first`, of which about `seriesShare` (0 to 1) are
+ * occurrences of recurring series (docs/behaviour.md#recurring-events): weekly classes, monthly
+ * meetings and yearly festivals, each stored as the service stores one, its first occurrence
+ * holding a `COUNT` rule and every occurrence a copy of it at the same wall time in its zone.
+ * A series never runs past `count`, so a batch stands alone.
+ */
+export function generateEvents(
+  random: Random,
+  first: number,
+  count: number,
+  now: Date,
+  chooseLinks: LinkChooser | undefined,
+  seriesShare: number,
+): SeedEvent[] {
+  const share = Math.min(Math.max(seriesShare, 0), 0.99);
+  // Series starts per slot so that occurrences make up `share` of the rows.
+  const startChance = share / (MEAN_SERIES_LENGTH * (1 - share) + share);
+  const events: SeedEvent[] = [];
+  while (events.length < count) {
+    const event = generateEvent(random, first + events.length, now, chooseLinks);
+    const left = count - events.length;
+    if (left >= 2 && !event.allDay && chance(random, startChance)) {
+      const kind = seriesKind(pickWeighted(random, SERIES_KINDS), event);
+      const length = Math.min(left, randomInt(random, kind.counts[0], kind.counts[1]));
+      events.push(...seriesOf(event, kind, length));
+    } else {
+      events.push(event);
+    }
+  }
+  return events;
+}
+
+/**
+ * `kind`, or a weekly series when `first`'s day is not in every month (the 29th to the 31st):
+ * the rule would skip the months without it, where adding months stops at their last day.
+ */
+function seriesKind(kind: SeriesKind, first: SeedEvent): SeriesKind {
+  const day = DateTime.fromJSDate(first.startUtc, { zone: zoneOf(first.timezone) }).day;
+  return kind.freq !== 'WEEKLY' && day > 28 ? SERIES_KINDS[0][0] : kind;
+}
+
+/** `first` and `length - 1` more occurrences of its series of `kind`, ids following its own. */
+function seriesOf(first: SeedEvent, kind: SeriesKind, length: number): SeedEvent[] {
+  const zone = zoneOf(first.timezone);
+  const start = DateTime.fromJSDate(first.startUtc, { zone });
+  const minutes = (first.endUtc.getTime() - first.startUtc.getTime()) / MINUTE;
+  const rule = `RRULE:FREQ=${kind.freq};COUNT=${length}`;
+  return Array.from({ length }, (_, index) => {
+    const at = start.plus({ [kind.unit]: index });
+    const recurrenceId = at.toFormat("yyyyMMdd'T'HHmmss");
+    return {
+      ...first,
+      id: first.id + index,
+      slug: index === 0 ? first.slug : `${first.slug}-${at.toFormat('yyyy-MM-dd')}`,
+      startUtc: at.toJSDate(),
+      endUtc: at.plus({ minutes }).toJSDate(),
+      seriesId: first.id,
+      recurrence: index === 0 ? [rule] : null,
+      recurrenceId,
+    };
+  });
 }
 
 /** The `events` columns in the order {@link eventRow} gives their values. */
@@ -641,6 +735,9 @@ export const EVENT_COLUMNS = [
   'image_id',
   'post_parent',
   'venue_id',
+  'series_id',
+  'recurrence',
+  'recurrence_id',
 ] as const;
 
 /** A SQL parameter: booleans as 0/1, dates as text, JSON as text. */
@@ -673,6 +770,9 @@ export function eventRow(event: SeedEvent): SqlValue[] {
     null,
     null,
     event.venueId,
+    event.seriesId,
+    event.recurrence ? JSON.stringify(event.recurrence) : null,
+    event.recurrenceId,
   ];
 }
 

@@ -53,7 +53,7 @@ import {
   eventTermRows,
   eventTermListingRows,
   filedTerms,
-  generateEvent,
+  generateEvents,
   type SeedEvent,
   type SqlValue,
   TRANSLATION_COLUMNS,
@@ -62,13 +62,15 @@ import {
 
 /**
  * `npm run seed -- [--events N] [--venues V] [--organizers O] [--batch B] [--parallel P]
- * [--seed S]`: runs
+ * [--seed S] [--series R]`: runs
  * pending migrations, makes sure the demo categories and tags exist (reusing those found by
  * taxonomy and slug), then appends V venues (default max(20, N/100)), O organizers (default
  * max(10, N/200)) and N demo events (default 1000) linked to them, with their `posts` rows and
  * translations, B items per transaction (default 1000) and P transactions at once on MySQL/MariaDB
  * (default 3; SQLite writes one at a time), with multi-row INSERTs that work on MySQL/MariaDB
- * and SQLite. Events link only to the venues and organizers of the same run.
+ * and SQLite. Events link only to the venues and organizers of the same run. About R percent
+ * of the events (default 25) are occurrences of recurring series: weekly classes, monthly
+ * meetings and yearly festivals, stored as the service stores a series.
  * Nothing is ever deleted.
  */
 
@@ -96,6 +98,8 @@ interface SeedOptions {
   readonly batch: number;
   readonly parallel: number;
   readonly seed: number;
+  /** Percent of events that are occurrences of recurring series. */
+  readonly series: number;
 }
 
 function integerOption(
@@ -123,6 +127,7 @@ function parseOptions(argv: readonly string[]): SeedOptions {
       batch: { type: 'string' },
       parallel: { type: 'string' },
       seed: { type: 'string' },
+      series: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -140,6 +145,7 @@ function parseOptions(argv: readonly string[]): SeedOptions {
     batch: integerOption('batch', values.batch, 1000, 1),
     parallel: integerOption('parallel', values.parallel, 3, 1),
     seed: integerOption('seed', values.seed, Date.now() % 2_147_483_647, 1),
+    series: Math.min(99, integerOption('series', values.series, 25, 0)),
   };
 }
 
@@ -575,7 +581,7 @@ async function seed(options: SeedOptions): Promise<void> {
       batch: options.batch,
       parallel: options.parallel,
       generate: (first, _index, count) =>
-        Array.from({ length: count }, (_, i) => generateEvent(random, first + i, now, chooseLinks)),
+        generateEvents(random, first, count, now, chooseLinks, options.series / 100),
       tables: (events) => [
         { table: 'events', columns: EVENT_COLUMNS, rows: events.map(eventRow) },
         {
