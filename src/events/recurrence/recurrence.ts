@@ -67,7 +67,7 @@ export interface Expansion {
   readonly continues: boolean;
 }
 
-/** How far past the horizon a series with no occurrence before it is looked at. */
+/** How far past the horizon the next occurrence of a series is looked for. */
 const LATER_YEARS = 10;
 
 const FREQUENCIES: Readonly<Record<string, Frequency>> = {
@@ -200,17 +200,24 @@ function expandNow(
   const limit = RECURRENCE_LIMITS.occurrences;
   const excluded = new Set(recurrence.exdates.map((date) => date.getTime()));
   const found = new Set<number>([start.getTime(), ...recurrence.rdates.map((d) => d.getTime())]);
-  const rule = bounded(recurrence, start, last);
   // One more than the limit (and the excluded ones) tells whether the series was cut short.
   const wanted = limit + excluded.size + 1;
-  rule?.between(start, last, true, (date, count) => {
-    found.add(date.getTime());
-    return count + 1 < wanted;
+  const further = new Date(last.getTime());
+  further.setUTCFullYear(further.getUTCFullYear() + LATER_YEARS);
+  let later = recurrence.rdates.some((d) => d > last && !excluded.has(d.getTime()));
+  // One walk: the rule's occurrences up to `last`, then the first one after it not excluded
+  // (whether the series goes on past `until`), looked for up to LATER_YEARS further.
+  bounded(recurrence, start, further)?.all((date, count) => {
+    if (date <= last) {
+      found.add(date.getTime());
+      return count + 1 < wanted;
+    }
+    if (!excluded.has(date.getTime())) later = true;
+    return !later && count + 1 < wanted;
   });
   const times = [...found]
     .filter((time) => time >= start.getTime() && time <= last.getTime() && !excluded.has(time))
     .sort((a, b) => a - b);
-  const later = hasLater(recurrence, start, last, excluded);
   if (times.length === 0 && !later) throw new RecurrenceError('reason.recurrence-empty');
   const kept = times.slice(0, limit);
   return {
@@ -234,28 +241,6 @@ function bounded(recurrence: Recurrence, start: Floating, last: Floating): RRule
   if (rule === null) return null;
   const until = rule.until != null && rule.until < last ? rule.until : last;
   return new RRule({ ...rule, dtstart: start, until, tzid: null });
-}
-
-/**
- * Whether the series has an occurrence after `last` that is not excluded, looking up to
- * {@link LATER_YEARS} years further.
- */
-function hasLater(
-  recurrence: Recurrence,
-  start: Floating,
-  last: Floating,
-  excluded: ReadonlySet<number>,
-): boolean {
-  if (recurrence.rdates.some((d) => d > last && !excluded.has(d.getTime()))) return true;
-  const further = new Date(last.getTime());
-  further.setUTCFullYear(further.getUTCFullYear() + LATER_YEARS);
-  const rule = bounded(recurrence, start, further);
-  let found = false;
-  rule?.all((date, count) => {
-    if (date > last && !excluded.has(date.getTime())) found = true;
-    return !found && count < RECURRENCE_LIMITS.occurrences + excluded.size;
-  });
-  return found;
 }
 
 /** The lines of the two series a split makes (see {@link splitRecurrence}). */
