@@ -397,50 +397,57 @@ export class EventsRepository implements OnModuleInit {
   }
 
   /**
-   * Creates an occurrence of series `seriesId` (docs/behaviour.md#recurring-events) with
-   * `columns`: its text in every language and its links are the series' first occurrence's.
+   * Creates occurrences of series `seriesId` (docs/behaviour.md#recurring-events), one per
+   * entry of `rows`, and returns their ids in that order: the text in every language and the
+   * links of the series' first occurrence are read once and copied to each, and its terms are
+   * locked once for them all.
    */
-  async createOccurrence(
+  async createOccurrences(
     seriesId: number,
-    columns: EventColumns,
-    slugBase: (id: number) => string,
-  ): Promise<number> {
+    rows: ReadonlyArray<{ columns: EventColumns; slugBase: (id: number) => string }>,
+  ): Promise<number[]> {
+    if (rows.length === 0) return [];
     return this.unit.transaction(async (manager) => {
-      const id = await this.insertEvent(manager, columns, slugBase, 'next-free');
       const [translations, organizers, terms] = await Promise.all([
         manager.find(EventTranslationEntity, { where: { eventId: seriesId } }),
         manager.find(EventOrganizerEntity, { where: { eventId: seriesId } }),
         manager.find(EventTermEntity, { where: { eventId: seriesId } }),
       ]);
-      if (translations.length > 0) {
-        await manager.insert(
-          EventTranslationEntity,
-          translations.map(({ language, title, description, excerpt }) => ({
-            eventId: id,
-            language,
-            title,
-            description,
-            excerpt,
-          })),
-        );
-      }
       const termIds = terms.map((term) => term.termId);
       await lockTerms(manager, termIds);
-      if (organizers.length > 0) {
-        await manager.insert(
-          EventOrganizerEntity,
-          organizers.map(({ organizerId, position }) => ({ eventId: id, organizerId, position })),
-        );
+      const ids: number[] = [];
+      for (const { columns, slugBase } of rows) {
+        const id = await this.insertEvent(manager, columns, slugBase, 'next-free');
+        if (translations.length > 0) {
+          await manager.insert(
+            EventTranslationEntity,
+            translations.map(({ language, title, description, excerpt }) => ({
+              eventId: id,
+              language,
+              title,
+              description,
+              excerpt,
+            })),
+          );
+        }
+        if (organizers.length > 0) {
+          await manager.insert(
+            EventOrganizerEntity,
+            organizers.map(({ organizerId, position }) => ({ eventId: id, organizerId, position })),
+          );
+        }
+        if (termIds.length > 0) {
+          await manager.insert(
+            EventTermEntity,
+            termIds.map((termId) => ({ eventId: id, termId })),
+          );
+        }
+        // What countedTerms would read back: the terms count an event stored as `publish`.
+        await moveTermCounts(manager, NOT_COUNTED, columns.status === 'publish' ? termIds : []);
+        await refreshEventListing(manager, id, [], true);
+        ids.push(id);
       }
-      if (termIds.length > 0) {
-        await manager.insert(
-          EventTermEntity,
-          termIds.map((termId) => ({ eventId: id, termId })),
-        );
-      }
-      await moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
-      await refreshEventListing(manager, id, [], true);
-      return id;
+      return ids;
     });
   }
 

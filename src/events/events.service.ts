@@ -363,18 +363,20 @@ export class EventsService {
     const now = this.clock.now().toJSDate();
     const excluded: string[] = [];
     const changed: EventEntity[] = [];
+    const locked = new Set<number>();
     for (const occurrence of await this.events.findOccurrences(seriesId)) {
       if (occurrence.recurrenceId === null) continue;
       const access = eventAccess(occurrence, viewer, now);
       if (access === 'trashed' || access === 'hidden') excluded.push(occurrence.recurrenceId);
       else if (occurrence.detached) changed.push(occurrence);
+      if (access === 'locked') locked.add(occurrence.id);
     }
     const views = await this.withText(changed, language);
     return {
       excluded,
       changed: views.map((view) => ({
         // Shown as a list shows a protected event the reader has not unlocked.
-        view: { ...view, locked: eventAccess(view.event, viewer, now) === 'locked' },
+        view: { ...view, locked: locked.has(view.event.id) },
         recurrenceId: view.event.recurrenceId ?? '',
       })),
     };
@@ -519,10 +521,7 @@ export class EventsService {
     viewer: Viewer,
     scope?: 'following',
   ): Promise<EventView> {
-    const event = await this.byIdToWrite(id, viewer);
-    return scope === 'following'
-      ? this.updateFollowing(event, dto, language, viewer)
-      : this.update(event, dto, language, viewer);
+    return this.updateIn(await this.byIdToWrite(id, viewer), dto, language, viewer, scope);
   }
 
   async updateBySlug(
@@ -532,7 +531,17 @@ export class EventsService {
     viewer: Viewer,
     scope?: 'following',
   ): Promise<EventView> {
-    const event = await this.bySlug(slug);
+    return this.updateIn(await this.bySlug(slug), dto, language, viewer, scope);
+  }
+
+  /** An update of `event` alone, or with `following` of it and the rest of its series. */
+  private async updateIn(
+    event: EventEntity,
+    dto: UpdateEventDto,
+    language: Language,
+    viewer: Viewer,
+    scope: 'following' | undefined,
+  ): Promise<EventView> {
     return scope === 'following'
       ? this.updateFollowing(event, dto, language, viewer)
       : this.update(event, dto, language, viewer);
@@ -781,10 +790,10 @@ export class EventsService {
     const columns = columnsOf(first);
     const slug = first.slug;
     const now = this.clock.now().toJSDate();
-    for (const occurrence of occurrences) {
-      const id = await this.events.createOccurrence(
-        seriesId,
-        {
+    const ids = await this.events.createOccurrences(
+      seriesId,
+      occurrences.map((occurrence) => ({
+        columns: {
           ...columns,
           modifiedUtc: now,
           startUtc: occurrence.start.toJSDate(),
@@ -795,10 +804,10 @@ export class EventsService {
           recurrenceUntil: null,
           detached: false,
         },
-        () => `${slug}-${occurrence.start.toFormat('yyyy-MM-dd')}`,
-      );
-      await this.changes.record('event', id, 'created');
-    }
+        slugBase: () => `${slug}-${occurrence.start.toFormat('yyyy-MM-dd')}`,
+      })),
+    );
+    for (const id of ids) await this.changes.record('event', id, 'created');
   }
 
   private async trash(event: EventEntity, language: Language, viewer: Viewer): Promise<EventView> {
