@@ -220,7 +220,8 @@ async function main(): Promise<void> {
 /**
  * 3. Recurring series, one write at a time: single-event creates (the yardstick of this run),
  *    then creates of weekly series running two years (104 occurrences each), then edits of each
- *    series' title (every occurrence rewritten), with p50 and p99 of each.
+ *    series' title (every occurrence rewritten), edits of its time (every occurrence moves), and
+ *    its trash, with p50 and p99 of each.
  */
 async function seriesWrites(options: Options, start: string): Promise<Answer[]> {
   const runs = 10;
@@ -242,9 +243,19 @@ async function seriesWrites(options: Options, start: string): Promise<Answer[]> 
     const rule = ['RRULE:FREQ=WEEKLY;COUNT=104'];
     creates.push(await call(options, 'POST', `${API}/events`, body(`Series ${index}`, rule)));
   }
+  const moves: Answer[] = [];
+  const trashes: Answer[] = [];
   for (const created of creates) {
     const id = Number(created.body['id']);
     edits.push(await call(options, 'PATCH', `${API}/events/${id}`, { title: `Edited ${id}` }));
+  }
+  for (const created of creates) {
+    const id = Number(created.body['id']);
+    const later = { start_date: `${start} 18:30:00`, end_date: `${start} 20:00:00` };
+    moves.push(await call(options, 'PATCH', `${API}/events/${id}`, later));
+  }
+  for (const created of creates) {
+    trashes.push(await call(options, 'DELETE', `${API}/events/${Number(created.body['id'])}`));
   }
   const line = (name: string, answers: readonly Answer[]) => {
     const ms = answers.map((answer) => answer.ms).sort((a, b) => a - b);
@@ -257,7 +268,9 @@ async function seriesWrites(options: Options, start: string): Promise<Answer[]> 
   line('single event create (yardstick)', singles);
   line('weekly series of 2 years create (104 occurrences; target 50 ms)', creates);
   line('series title edit (104 occurrences; target 100 ms)', edits);
-  return [...singles, ...creates, ...edits];
+  line('series time edit (every occurrence moves; target 100 ms)', moves);
+  line('series trash (104 occurrences)', trashes);
+  return [...singles, ...creates, ...edits, ...moves, ...trashes];
 }
 
 void main().catch((error: unknown) => {

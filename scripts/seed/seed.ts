@@ -438,6 +438,7 @@ async function findSeedTerms(runner: QueryRunner): Promise<Map<string, number>> 
 function countedEvent(event: SeedEvent): CountedEvent {
   return {
     hidden: event.hideFromListings,
+    inSeries: event.seriesId !== null,
     status: event.status,
     featured: event.featured,
     startDay: event.startUtc.toISOString().slice(0, 10),

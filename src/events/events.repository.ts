@@ -5,20 +5,42 @@ import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../posts/post-registry';
 import { PostLinks } from '../posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
-import { lockTerms, moveTermCounts, taxonomyTermIdsQuery } from '../terms/term-catalog';
+import {
+  lockTerms,
+  moveTermCounts,
+  shiftTermCounts,
+  taxonomyTermIdsQuery,
+} from '../terms/term-catalog';
 import { EventTermLink, TermLinks } from '../terms/term-links';
-import { escapeLike } from '../database/sql-values';
+import { escapeLike, toSqlDateTime } from '../database/sql-values';
+import { insertRows } from '../database/bulk-insert';
 import { Visibility } from '../access/visibility';
 import { whereVisible } from '../posts/status-filter';
-import { writeTranslation } from '../posts/translations';
-import { SlugRule, SlugScope, writeWithUniqueSlug } from '../posts/unique-slug';
+import { writeTranslation, writeTranslations } from '../posts/translations';
+import {
+  asSlugConflict,
+  freeSlugsFor,
+  SlugRule,
+  SlugScope,
+  writeWithUniqueSlug,
+} from '../posts/unique-slug';
 import { EventEntity } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventTermEntity } from './entities/event-term.entity';
 import { EventTermListingEntity } from './entities/event-term-listing.entity';
-import { refreshEventListing, refreshTermListing } from './listing/term-listing';
-import { COUNTED_STATUSES, countedKeys } from './listing/day-counts';
+import {
+  refreshEventListing,
+  refreshEventsListing,
+  refreshTermListing,
+} from './listing/term-listing';
+import {
+  chunksOf,
+  COUNTED_STATUSES,
+  countedKeys,
+  countedKeysOf,
+  marksFor,
+} from './listing/day-counts';
 import { dayStart, utcDay, WindowPlan, windowPlan } from './listing/window-total';
 import { EventDayCountEntity } from './entities/event-day-count.entity';
 import { Taxonomy } from '../terms/taxonomy';
@@ -80,6 +102,8 @@ export interface EventListFilter {
    * none of the series' listed occurrences starts before it within the window.
    */
   readonly firstOfSeries?: boolean;
+  /** Only occurrences of recurring series (a part of the total of `firstOfSeries`). */
+  readonly seriesOnly?: boolean;
 }
 
 /** The rows an event list is read from (`EventsRepository.listSource`). */
@@ -133,6 +157,31 @@ function containsPattern(word: string): string {
 }
 
 /** The only place that reads and writes events in SQL. */
+/** An occurrence's own columns, which a series edit writes row by row. */
+export type OccurrenceDates = Pick<EventColumns, 'startUtc' | 'endUtc' | 'recurrenceId'>;
+
+/** Writes each row's `dates` in one statement (`CASE id WHEN … THEN …` per column). */
+async function writeDates(
+  manager: EntityManager,
+  rows: ReadonlyArray<{ id: number; dates?: OccurrenceDates }>,
+): Promise<void> {
+  const dated = rows.flatMap(({ id, dates }) => (dates ? [{ id, dates }] : []));
+  if (dated.length === 0) return;
+  const cases = `CASE id ${dated.map(() => 'WHEN ? THEN ?').join(' ')} END`;
+  const values = (pick: (dates: OccurrenceDates) => string | null): (number | string | null)[] =>
+    dated.flatMap(({ id, dates }) => [id, pick(dates)]);
+  await manager.query(
+    `UPDATE events SET start_utc = ${cases}, end_utc = ${cases}, recurrence_id = ${cases} ` +
+      `WHERE id IN (${marksFor(dated)})`,
+    [
+      ...values((dates) => toSqlDateTime(dates.startUtc)),
+      ...values((dates) => toSqlDateTime(dates.endUtc)),
+      ...values((dates) => dates.recurrenceId),
+      ...dated.map(({ id }) => id),
+    ],
+  );
+}
+
 @Injectable()
 export class EventsRepository implements OnModuleInit {
   constructor(
@@ -245,8 +294,61 @@ export class EventsRepository implements OnModuleInit {
    * `windowPlan` allows it, else counted on the listing index that drives the list.
    */
   async countMatches(filter: EventListFilter): Promise<number> {
+    if (filter.firstOfSeries) return this.countFirstOfSeries(filter);
     const plan = windowPlan(filter);
     return plan ? this.countWindow(filter, plan) : this.countRows(filter);
+  }
+
+  /**
+   * The total of a list of first occurrences (`hide_subsequent_recurrences`). For a window the
+   * day counts can count without a term filter (`windowPlan`): the window's events outside any
+   * series (its total less its occurrences, both from the day counts) plus one for each series
+   * whose first listed occurrence from the window's start lies in the window, found series by
+   * series (`countSeriesFirsts`), so no scan grows with the occurrences in the window. Other
+   * lists are counted row by row.
+   */
+  private async countFirstOfSeries(filter: EventListFilter): Promise<number> {
+    const all: EventListFilter = { ...filter, firstOfSeries: undefined };
+    const plan = windowPlan(all);
+    const seriesPlan = windowPlan({ ...all, seriesOnly: true });
+    if (!plan || plan.termId !== 0 || !seriesPlan) return this.countRows(filter);
+    const total = await this.countWindow(all, plan);
+    const occurrences = await this.countWindow({ ...all, seriesOnly: true }, seriesPlan);
+    return total - occurrences + (await this.countSeriesFirsts(all));
+  }
+
+  /**
+   * How many series have their first listed occurrence from `filter`'s start (the one
+   * `whereFirstOfSeries` keeps) among `filter`'s events: one probe of `idx_events_series` per
+   * series (their ids read from the same index), then that occurrence by id.
+   */
+  private async countSeriesFirsts(filter: EventListFilter): Promise<number> {
+    const first = this.unit.manager
+      .createQueryBuilder()
+      .subQuery()
+      .select('s.id')
+      .from(EventEntity, 's')
+      .where('s.seriesId = h.sid')
+      .andWhere('s.startUtc >= :startFrom')
+      .andWhere('s.hideFromListings = :hidden')
+      .andWhere('s.status IN (:...seriesStatuses)')
+      .orderBy('s.startUtc', 'ASC')
+      .addOrderBy('s.id', 'ASC')
+      .limit(1)
+      .getQuery();
+    const heads = '(SELECT DISTINCT series_id AS sid FROM events WHERE series_id IS NOT NULL)';
+    // DISTINCT keeps the derived table from being merged into the outer query (MySQL), so the
+    // series are probed first and each first occurrence is then read by its id.
+    const from = this.unit.manager
+      .createQueryBuilder()
+      .from(`(SELECT DISTINCT ${first} AS first_id FROM ${heads} h)`, 'f')
+      .innerJoin(EventEntity, 'e', 'e.id = f.first_id')
+      .where('1 = 1')
+      .setParameters({ seriesStatuses: this.listedStatuses(filter), hidden: false });
+    const counted = await this.listSource(filter, true, from)
+      .query.select('COUNT(*)', 'total')
+      .getRawOne<{ total: number | string }>();
+    return Number(counted?.total ?? 0);
   }
 
   private async countRows(filter: EventListFilter): Promise<number> {
@@ -342,7 +444,8 @@ export class EventsRepository implements OnModuleInit {
 
   /**
    * Creates an event with a slug made from `slugBase` by `slugRule`; returns its id (`wish` when
-   * that id is free, see PostRegistry.allocate).
+   * that id is free, see PostRegistry.allocate). `ownSeries`: the event is the first occurrence
+   * of a new series, whose id is its own.
    */
   async create(
     columns: EventColumns,
@@ -352,9 +455,10 @@ export class EventsRepository implements OnModuleInit {
     text: EventText,
     links: EventLinkWrite,
     wish?: number,
+    ownSeries = false,
   ): Promise<number> {
     return this.unit.transaction(async (manager) => {
-      const id = await this.insertEvent(manager, columns, slugBase, slugRule, wish);
+      const id = await this.insertEvent(manager, columns, slugBase, slugRule, wish, ownSeries);
       await manager.insert(EventTranslationEntity, {
         eventId: id,
         language,
@@ -364,7 +468,9 @@ export class EventsRepository implements OnModuleInit {
       });
       await lockTerms(manager, Object.values(links.termIds).flat());
       await this.writeLinks(manager, id, links, true);
-      await moveTermCounts(manager, NOT_COUNTED, await this.countedTerms(manager, id));
+      // What countedTerms would read back: the terms count an event stored as `publish`.
+      const counted = columns.status === 'publish' ? Object.values(links.termIds).flat() : [];
+      await moveTermCounts(manager, NOT_COUNTED, [...new Set(counted)]);
       await refreshEventListing(manager, id, [], true);
       return id;
     });
@@ -398,13 +504,14 @@ export class EventsRepository implements OnModuleInit {
 
   /**
    * Creates occurrences of series `seriesId` (docs/behaviour.md#recurring-events), one per
-   * entry of `rows`, and returns their ids in that order: the text in every language and the
-   * links of the series' first occurrence are read once and copied to each, and its terms are
-   * locked once for them all.
+   * entry of `rows`, and returns their ids in that order, in a fixed number of statements per
+   * chunk of rows whatever their number: ids and slugs are taken for all at once, and the text
+   * in every language, the links and the terms of the series' first occurrence are read once and
+   * copied to each with multi-row inserts.
    */
   async createOccurrences(
     seriesId: number,
-    rows: ReadonlyArray<{ columns: EventColumns; slugBase: (id: number) => string }>,
+    rows: ReadonlyArray<{ columns: EventColumns; slugBase: string }>,
   ): Promise<number[]> {
     if (rows.length === 0) return [];
     return this.unit.transaction(async (manager) => {
@@ -415,39 +522,104 @@ export class EventsRepository implements OnModuleInit {
       ]);
       const termIds = terms.map((term) => term.termId);
       await lockTerms(manager, termIds);
-      const ids: number[] = [];
-      for (const { columns, slugBase } of rows) {
-        const id = await this.insertEvent(manager, columns, slugBase, 'next-free');
-        if (translations.length > 0) {
-          await manager.insert(
-            EventTranslationEntity,
-            translations.map(({ language, title, description, excerpt }) => ({
-              eventId: id,
-              language,
-              title,
-              description,
-              excerpt,
-            })),
-          );
-        }
-        if (organizers.length > 0) {
-          await manager.insert(
-            EventOrganizerEntity,
-            organizers.map(({ organizerId, position }) => ({ eventId: id, organizerId, position })),
-          );
-        }
-        if (termIds.length > 0) {
-          await manager.insert(
-            EventTermEntity,
-            termIds.map((termId) => ({ eventId: id, termId })),
-          );
-        }
-        // What countedTerms would read back: the terms count an event stored as `publish`.
-        await moveTermCounts(manager, NOT_COUNTED, columns.status === 'publish' ? termIds : []);
-        await refreshEventListing(manager, id, [], true);
-        ids.push(id);
+      const ids = await this.posts.allocateMany(manager, 'event', rows.length);
+      const slugs = await freeSlugsFor(
+        manager,
+        EVENT_SLUGS,
+        rows.map((row) => row.slugBase),
+      );
+      const events = rows.map((row, index) => ({
+        ...row.columns,
+        id: ids[index] ?? 0,
+        slug: slugs[index] ?? '',
+      }));
+      try {
+        await insertRows(manager, EventEntity, events, 100);
+      } catch (error: unknown) {
+        throw asSlugConflict(error);
       }
+      await insertRows(
+        manager,
+        EventTranslationEntity,
+        ids.flatMap((eventId) =>
+          translations.map(({ language, title, description, excerpt }) => ({
+            eventId,
+            language,
+            title,
+            description,
+            excerpt,
+          })),
+        ),
+      );
+      await insertRows(
+        manager,
+        EventOrganizerEntity,
+        ids.flatMap((eventId) =>
+          organizers.map(({ organizerId, position }) => ({ eventId, organizerId, position })),
+        ),
+      );
+      await insertRows(
+        manager,
+        EventTermEntity,
+        ids.flatMap((eventId) => termIds.map((termId) => ({ eventId, termId }))),
+      );
+      // What countedTermsOf would read back: the terms count an event stored as `publish`.
+      const published = rows.filter((row) => row.columns.status === 'publish').length;
+      await shiftTermCounts(manager, new Map(termIds.map((termId) => [termId, published])));
+      await refreshEventsListing(manager, ids, new Map(), true);
       return ids;
+    });
+  }
+
+  /**
+   * Updates occurrences of a series together (docs/behaviour.md#recurring-events), in a fixed
+   * number of statements per chunk of them: each takes its own `dates` (when given) and all
+   * take the same `shared` columns, text of `language` and `links`; their term counts, listing
+   * rows and day counts move with them.
+   */
+  async updateMany(
+    rows: ReadonlyArray<{ id: number; dates?: OccurrenceDates }>,
+    shared: Partial<EventColumns>,
+    links: EventLinkWrite,
+    translation?: { readonly language: Language; readonly text: EventText },
+  ): Promise<void> {
+    const ids = rows.map((row) => row.id);
+    if (ids.length === 0) return;
+    await this.unit.transaction(async (manager) => {
+      const counted = await countedKeysOf(manager, ids, true);
+      const before = await this.countedTermsOf(manager, ids);
+      await lockTerms(manager, [
+        ...new Set([...[...before.values()].flat(), ...Object.values(links.termIds).flat()]),
+      ]);
+      for (const chunk of chunksOf(ids)) {
+        if (Object.keys(shared).length > 0) {
+          await manager.update(EventEntity, { id: In(chunk) }, shared);
+        }
+      }
+      for (const chunk of chunksOf(rows.filter((row) => row.dates !== undefined))) {
+        await writeDates(manager, chunk);
+      }
+      await this.writeLinksOf(manager, ids, links);
+      const after = await this.countedTermsOf(manager, ids);
+      const deltas = new Map<number, number>();
+      for (const id of ids) {
+        for (const termId of before.get(id) ?? []) {
+          deltas.set(termId, (deltas.get(termId) ?? 0) - 1);
+        }
+        for (const termId of after.get(id) ?? []) deltas.set(termId, (deltas.get(termId) ?? 0) + 1);
+      }
+      await shiftTermCounts(manager, deltas);
+      for (const chunk of translation ? chunksOf(ids) : []) {
+        await writeTranslations(
+          manager,
+          EventTranslationEntity,
+          'eventId',
+          chunk,
+          translation?.language ?? '',
+          translation?.text ?? {},
+        );
+      }
+      await refreshEventsListing(manager, ids, counted);
     });
   }
 
@@ -458,14 +630,16 @@ export class EventsRepository implements OnModuleInit {
     slugBase: (id: number) => string,
     slugRule: SlugRule,
     wish?: number,
+    ownSeries = false,
   ): Promise<number> {
     const id = await this.posts.allocate(manager, 'event', wish);
+    const seriesId = ownSeries ? id : columns.seriesId;
     await writeWithUniqueSlug(
       manager,
       EVENT_SLUGS,
       slugBase(id),
       id,
-      (slug) => manager.insert(EventEntity, { ...columns, id, slug }),
+      (slug) => manager.insert(EventEntity, { ...columns, seriesId, id, slug }),
       slugRule,
     );
     return id;
@@ -483,6 +657,16 @@ export class EventsRepository implements OnModuleInit {
           .addOrderBy('e.id', 'ASC'),
       )
       .getMany();
+  }
+
+  /** The start of the last stored occurrence of series `seriesId` (`idx_events_series`). */
+  async lastOccurrenceStart(seriesId: number): Promise<Date | null> {
+    const last = await this.unit.manager.getRepository(EventEntity).findOne({
+      select: { id: true, startUtc: true },
+      where: { seriesId },
+      order: { startUtc: 'DESC', id: 'DESC' },
+    });
+    return last?.startUtc ?? null;
   }
 
   /**
@@ -546,27 +730,43 @@ export class EventsRepository implements OnModuleInit {
 
   /** Moves an event to the trash. */
   async trash(id: number, modifiedUtc: Date): Promise<void> {
-    await this.unit.transaction(async (manager) => {
-      const counted = await countedKeys(manager, id, true);
-      const before = await this.countedTerms(manager, id);
-      await manager.update(EventEntity, { id }, { status: 'trash', modifiedUtc });
-      await moveTermCounts(manager, before, NOT_COUNTED);
-      await refreshEventListing(manager, id, counted);
-    });
+    await this.trashMany([id], modifiedUtc);
+  }
+
+  /** Moves events `ids` to the trash together (a series and its occurrences). */
+  async trashMany(ids: readonly number[], modifiedUtc: Date): Promise<void> {
+    await this.updateMany(
+      ids.map((id) => ({ id })),
+      { status: 'trash', modifiedUtc },
+      { termIds: {} },
+    );
   }
 
   /** The terms whose stored count includes event `id`: its terms while it is stored as `publish`. */
   private async countedTerms(manager: EntityManager, id: number): Promise<readonly number[]> {
-    const event = await manager.findOne(EventEntity, {
-      select: { id: true, status: true },
-      where: { id },
-    });
-    if (event?.status !== 'publish') return NOT_COUNTED;
-    const rows = await manager.find(EventTermEntity, {
-      select: { termId: true },
-      where: { eventId: id },
-    });
-    return rows.map((row) => row.termId);
+    return (await this.countedTermsOf(manager, [id])).get(id) ?? NOT_COUNTED;
+  }
+
+  /** The terms whose stored count includes each of `ids` (`countedTerms`), in two reads a chunk. */
+  private async countedTermsOf(
+    manager: EntityManager,
+    ids: readonly number[],
+  ): Promise<Map<number, readonly number[]>> {
+    const counted = new Map<number, number[]>();
+    for (const chunk of chunksOf(ids)) {
+      const published = await manager.find(EventEntity, {
+        select: { id: true },
+        where: { id: In(chunk), status: 'publish' },
+      });
+      if (published.length === 0) continue;
+      for (const event of published) counted.set(event.id, []);
+      const rows = await manager.find(EventTermEntity, {
+        select: { eventId: true, termId: true },
+        where: { eventId: In(published.map((event) => event.id)) },
+      });
+      for (const row of rows) counted.get(row.eventId)?.push(row.termId);
+    }
+    return counted;
   }
 
   /**
@@ -580,30 +780,43 @@ export class EventsRepository implements OnModuleInit {
     links: EventLinkWrite,
     created = false,
   ): Promise<void> {
-    if (links.organizerIds) {
-      if (!created) await manager.delete(EventOrganizerEntity, { eventId });
-      if (links.organizerIds.length > 0) {
-        await manager.insert(
+    await this.writeLinksOf(manager, [eventId], links, created);
+  }
+
+  /** `writeLinks` for many events, which all take the same links, in a few statements a chunk. */
+  private async writeLinksOf(
+    manager: EntityManager,
+    eventIds: readonly number[],
+    links: EventLinkWrite,
+    created = false,
+  ): Promise<void> {
+    for (const chunk of chunksOf(eventIds)) {
+      if (links.organizerIds) {
+        const organizerIds = links.organizerIds;
+        if (!created) await manager.delete(EventOrganizerEntity, { eventId: In(chunk) });
+        await insertRows(
+          manager,
           EventOrganizerEntity,
-          links.organizerIds.map((organizerId, position) => ({ eventId, organizerId, position })),
+          chunk.flatMap((eventId) =>
+            organizerIds.map((organizerId, position) => ({ eventId, organizerId, position })),
+          ),
         );
       }
-    }
-    for (const [taxonomy, termIds] of Object.entries(links.termIds)) {
-      if (!created) {
-        const ofTaxonomy = taxonomyTermIdsQuery(manager);
-        await manager
-          .createQueryBuilder()
-          .delete()
-          .from(EventTermEntity)
-          .where('event_id = :eventId', { eventId })
-          .andWhere(`term_id IN ${ofTaxonomy}`, { taxonomy })
-          .execute();
-      }
-      if (termIds.length > 0) {
-        await manager.insert(
+      for (const [taxonomy, termIds] of Object.entries(links.termIds)) {
+        if (!created) {
+          const ofTaxonomy = taxonomyTermIdsQuery(manager);
+          await manager
+            .createQueryBuilder()
+            .delete()
+            .from(EventTermEntity)
+            .where('event_id IN (:...chunk)', { chunk })
+            .andWhere(`term_id IN ${ofTaxonomy}`, { taxonomy })
+            .execute();
+        }
+        await insertRows(
+          manager,
           EventTermEntity,
-          termIds.map((termId) => ({ eventId, termId })),
+          chunk.flatMap((eventId) => termIds.map((termId) => ({ eventId, termId }))),
         );
       }
     }
@@ -615,7 +828,11 @@ export class EventsRepository implements OnModuleInit {
    * included) in list order; otherwise `events` through `idx_events_listing`. The events table is joined only for the
    * filters on columns the listing rows do not copy.
    */
-  private listSource(filter: EventListFilter, counting = false): ListSource {
+  private listSource(
+    filter: EventListFilter,
+    counting = false,
+    from?: SelectQueryBuilder<ObjectLiteral>,
+  ): ListSource {
     const drivingKey = filter.categoryIds ? 'categoryIds' : filter.tagIds ? 'tagIds' : undefined;
     const driving = drivingKey ? filter[drivingKey] : undefined;
     const needsEvent =
@@ -627,7 +844,8 @@ export class EventsRepository implements OnModuleInit {
       filter.modifiedAfter !== undefined ||
       filter.modifiedBefore !== undefined ||
       filter.byModified !== undefined ||
-      filter.firstOfSeries === true;
+      filter.firstOfSeries === true ||
+      filter.seriesOnly === true;
     let query: SelectQueryBuilder<ObjectLiteral>;
     let rows: string;
     let id: string;
@@ -644,7 +862,7 @@ export class EventsRepository implements OnModuleInit {
     } else {
       rows = 'e';
       id = 'e.id';
-      query = this.unit.manager.createQueryBuilder().from(EventEntity, 'e').where('1 = 1');
+      query = from ?? this.unit.manager.createQueryBuilder().from(EventEntity, 'e').where('1 = 1');
     }
     // Counting scheduled events only (a window total's correction), or the events of a few
     // organizers, their own index is the short way (status and date; the organizer links); `+`
@@ -687,6 +905,7 @@ export class EventsRepository implements OnModuleInit {
     }
     if (filter.search) this.whereSearch(query, id, filter.search);
     if (filter.firstOfSeries) this.whereFirstOfSeries(query, filter);
+    if (filter.seriesOnly) query.andWhere('e.seriesId IS NOT NULL');
     this.whereLinked(query, id, filter, drivingKey);
     return { query, rows, id, repeated: (driving?.length ?? 0) > 1 };
   }
@@ -704,17 +923,23 @@ export class EventsRepository implements OnModuleInit {
       .select('1')
       .from(EventEntity, 's')
       .where('s.seriesId = e.seriesId')
-      .andWhere('s.startUtc < e.startUtc')
+      // Two occurrences starting together: the one with the lower id comes first.
+      .andWhere('(s.startUtc < e.startUtc OR (s.startUtc = e.startUtc AND s.id < e.id))')
       .andWhere('s.hideFromListings = :hidden')
       .andWhere('s.status IN (:...seriesStatuses)');
     if (filter.startFrom) earlier.andWhere('s.startUtc >= :startFrom');
     if (filter.startsAfter) earlier.andWhere('s.startUtc > :startsAfter');
     if (filter.endsAfter) earlier.andWhere('s.endUtc > :endsAfter');
+    query.andWhere(`(e.seriesId IS NULL OR NOT EXISTS ${earlier.getQuery()})`, {
+      seriesStatuses: this.listedStatuses(filter),
+    });
+  }
+
+  /** The statuses a list holds for anyone (bound where a series' earlier occurrences are read). */
+  private listedStatuses(filter: EventListFilter): string[] {
     const { statuses, own } = filter.visibility;
     const listed = [...new Set([...statuses, ...(own?.statuses ?? [])])];
-    query.andWhere(`(e.seriesId IS NULL OR NOT EXISTS ${earlier.getQuery()})`, {
-      seriesStatuses: listed.length > 0 ? listed : [''],
-    });
+    return listed.length > 0 ? listed : [''];
   }
 
   /**

@@ -1,3 +1,5 @@
+import { UnitOfWork } from '../database/unit-of-work';
+import { readingFromPrimary } from '../database/read-routing';
 import { SlugRule } from '../posts/unique-slug';
 import { DEFAULT_RADIUS_KM } from '../common/geo/geo';
 import { Injectable } from '@nestjs/common';
@@ -184,6 +186,7 @@ export class EventsService {
     private readonly cache: ReadCache,
     private readonly changes: ChangeLog,
     private readonly imported: ImportedItems,
+    private readonly unit: UnitOfWork,
   ) {
     this.siteZone = siteZoneOf(config);
   }
@@ -230,6 +233,22 @@ export class EventsService {
           : undefined,
       firstOfSeries: query.hide_subsequent_recurrences === true ? true : undefined,
     };
+    // Occurrences a list extended the series to were written on the primary: read them there.
+    const read = (await this.extendForList(filter))
+      ? <T>(work: () => T): T => readingFromPrimary(work)
+      : <T>(work: () => T): T => work();
+    return read(() => this.page(filter, query, paging, language, viewer, statuses));
+  }
+
+  /** The page of `list` once its filter is made. */
+  private async page(
+    filter: EventListFilter,
+    query: ListEventsQueryDto,
+    paging: Paging,
+    language: Language,
+    viewer: Viewer,
+    statuses: EventPage['statuses'],
+  ): Promise<EventPage> {
     const offset = (paging.page - 1) * paging.perPage;
     // The total is shared by every page of one filter until the next write (read cache).
     const [events, total] = await Promise.all([
@@ -322,12 +341,49 @@ export class EventsService {
   }
 
   /**
-   * Stores the occurrences of series `seriesId` that its rule gives up to the horizon from now
-   * and that are not stored yet (docs/behaviour.md#recurring-events); returns how many. Runs in
-   * the caller's unit of work, the series' first row locked, so two instances extending the same
-   * series one after the other find the second has nothing left to add.
+   * How far series `first` (its first occurrence) is stored already: its last occurrence's
+   * start, when it reaches past the horizon (a list extended it on demand), so an edit of the
+   * series keeps the occurrences stored that far instead of trashing them.
    */
-  async extendSeries(seriesId: number): Promise<number> {
+  private async storedReach(first: EventEntity): Promise<Date | null> {
+    if (first.seriesId !== first.id) return null;
+    return this.events.lastOccurrenceStart(first.id);
+  }
+
+  /**
+   * Extends on demand the series a list reaching past the horizon needs
+   * (docs/behaviour.md#recurring-events): when the window's end lies past the horizon, up to
+   * {@link RECURRENCE_LIMITS.onDemandSeries} series stored short of it are extended to it (at
+   * most {@link RECURRENCE_LIMITS.onDemandYears} ahead), each in a unit of work of its own.
+   * Answers whether any was.
+   */
+  private async extendForList(filter: EventListFilter): Promise<boolean> {
+    const ends = [filter.endUntil, filter.startsBefore, filter.endsBefore].flatMap((end) =>
+      end ? [end.getTime()] : [],
+    );
+    if (ends.length === 0) return false;
+    const now = this.clock.now();
+    // Up to a week past the horizon is what the horizon loop keeps stored (series-horizon.ts),
+    // and the default window ends there: such lists read what is stored and write nothing.
+    const stored = now
+      .plus({ months: RECURRENCE_LIMITS.horizonMonths, days: RECURRENCE_LIMITS.onDemandAfterDays })
+      .toMillis();
+    const farthest = now.plus({ years: RECURRENCE_LIMITS.onDemandYears }).toMillis();
+    const reach = Math.min(...ends, farthest);
+    if (reach <= stored) return false;
+    const due = await this.events.seriesDue(new Date(reach), RECURRENCE_LIMITS.onDemandSeries);
+    for (const id of due) await this.unit.run(() => this.extendSeries(id, new Date(reach)));
+    return due.length > 0;
+  }
+
+  /**
+   * Stores the occurrences of series `seriesId` that its rule gives up to the horizon from now
+   * (or up to `reach`, when later) and that are not stored yet
+   * (docs/behaviour.md#recurring-events); returns how many. Runs in the caller's unit of work,
+   * the series' first row locked, so two instances extending the same series one after the
+   * other find the second has nothing left to add.
+   */
+  async extendSeries(seriesId: number, reach?: Date): Promise<number> {
     const first = await this.events.findById(seriesId);
     if (!first || first.recurrenceUntil === null) return 0;
     if (first.seriesId !== first.id || first.status === 'trash') {
@@ -340,7 +396,13 @@ export class EventsService {
       end: DateTime.fromJSDate(first.endUtc, { zone }),
     };
     const problems: ParamProblem[] = [];
-    const series = this.seriesRule(first.recurrence ?? [], schedule, this.clock.now(), problems);
+    const series = this.seriesRule(
+      first.recurrence ?? [],
+      schedule,
+      this.clock.now(),
+      problems,
+      reach ?? (await this.storedReach(first)),
+    );
     if (!series) {
       await this.events.setSeries(seriesId, { recurrenceUntil: null });
       return 0;
@@ -493,14 +555,10 @@ export class EventsService {
       text,
       links,
       origin?.id,
+      series !== null,
     );
     await this.changes.record('event', id, 'created');
     if (series) {
-      await this.events.setSeries(id, {
-        seriesId: id,
-        recurrence: columns.recurrence,
-        recurrenceId: columns.recurrenceId,
-      });
       await this.syncOccurrences(
         id,
         series.occurrences.slice(1),
@@ -644,7 +702,9 @@ export class EventsService {
       dto.recurrence !== undefined ? recurrenceLines(dto.recurrence) : (event.recurrence ?? []);
     const ruled = !occurrence && (event.seriesId === event.id || lines.length > 0);
     const series =
-      ruled && lines.length > 0 ? this.seriesRule(lines, schedule, now, problems) : null;
+      ruled && lines.length > 0
+        ? this.seriesRule(lines, schedule, now, problems, await this.storedReach(event))
+        : null;
     const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
     requireRight(viewer, mayEdit(viewer, event));
@@ -714,12 +774,14 @@ export class EventsService {
     schedule: Schedule,
     now: DateTime,
     problems: ParamProblem[],
+    reach?: Date | null,
   ): SeriesRule | null {
     try {
       const recurrence = parseRecurrence(lines, schedule.start.zone, schedule.start);
       const horizon = DateTime.max(
         now.plus({ months: RECURRENCE_LIMITS.horizonMonths }),
         schedule.start,
+        ...(reach ? [DateTime.fromJSDate(reach, { zone: schedule.start.zone })] : []),
       );
       const { occurrences, continues } = expand(recurrence, schedule, horizon);
       if (occurrences[0]?.start.toMillis() !== schedule.start.toMillis()) {
@@ -761,20 +823,22 @@ export class EventsService {
     const stored = await this.events.findOccurrences(seriesId);
     const plan = planSeries(stored, wanted);
     const now = this.clock.now().toJSDate();
-    for (const { id, occurrence } of plan.update) {
-      const dates = {
-        startUtc: occurrence.start.toJSDate(),
-        endUtc: occurrence.end.toJSDate(),
-        recurrenceId: occurrence.recurrenceId,
-        modifiedUtc: now,
-      };
-      await this.events.update(id, { ...shared, ...dates }, undefined, language, text, links);
-      await this.changes.record('event', id, 'updated');
-    }
-    for (const id of plan.trash) {
-      await this.events.trash(id, now);
-      await this.changes.record('event', id, 'trashed');
-    }
+    await this.events.updateMany(
+      plan.update.map(({ id, occurrence }) => ({
+        id,
+        dates: {
+          startUtc: occurrence.start.toJSDate(),
+          endUtc: occurrence.end.toJSDate(),
+          recurrenceId: occurrence.recurrenceId,
+        },
+      })),
+      { ...shared, modifiedUtc: now },
+      links,
+      { language, text },
+    );
+    for (const { id } of plan.update) await this.changes.record('event', id, 'updated');
+    await this.events.trashMany(plan.trash, now);
+    for (const id of plan.trash) await this.changes.record('event', id, 'trashed');
     if (plan.create.length === 0) return;
     const first = await this.events.findById(seriesId);
     if (!first) throw new EventNotFoundError(seriesId);
@@ -804,7 +868,7 @@ export class EventsService {
           recurrenceUntil: null,
           detached: false,
         },
-        slugBase: () => `${slug}-${occurrence.start.toFormat('yyyy-MM-dd')}`,
+        slugBase: `${slug}-${occurrence.start.toFormat('yyyy-MM-dd')}`,
       })),
     );
     for (const id of ids) await this.changes.record('event', id, 'created');
@@ -818,11 +882,11 @@ export class EventsService {
     await this.changes.record('event', event.id, 'trashed');
     if (event.seriesId === event.id) {
       // The series' first occurrence is the series: its other occurrences go with it.
-      for (const occurrence of await this.events.findOccurrences(event.id)) {
-        if (occurrence.status === 'trash') continue;
-        await this.events.trash(occurrence.id, now);
-        await this.changes.record('event', occurrence.id, 'trashed');
-      }
+      const occurrences = (await this.events.findOccurrences(event.id))
+        .filter((occurrence) => occurrence.status !== 'trash')
+        .map((occurrence) => occurrence.id);
+      await this.events.trashMany(occurrences, now);
+      for (const id of occurrences) await this.changes.record('event', id, 'trashed');
     }
     return this.view(event.id, language);
   }

@@ -10,6 +10,9 @@ import { takeWishedId } from '../database/wished-id';
 /** Hands out ids from the shared id space and tells which kind an id belongs to. */
 @Injectable()
 export class PostRegistry {
+  /** The server's `auto_increment_increment`, read once (a setting of the server, not the data). */
+  private increment: number | undefined;
+
   constructor(
     private readonly unit: UnitOfWork,
     private readonly links: PostLinks,
@@ -27,6 +30,40 @@ export class PostRegistry {
     const id: unknown = result.identifiers[0]?.['id'];
     if (typeof id !== 'number') throw new Error('The database returned no id for a new post');
     return id;
+  }
+
+  /**
+   * Takes `count` new ids for items of `kind` in one statement, inside the caller's transaction.
+   * A multi-row insert is a "simple insert": InnoDB hands out its auto-increment values in one
+   * consecutive block in every lock mode, and SQLite has one writer; with an increment other
+   * than 1 (`auto_increment_increment`, as Galera sets it) the ids are taken one by one.
+   */
+  async allocateMany(manager: EntityManager, kind: PostKind, count: number): Promise<number[]> {
+    if (count === 0) return [];
+    if (manager.connection.options.type !== 'better-sqlite3') {
+      let step = this.increment;
+      if (step === undefined) {
+        const [row] = await manager.query<{ step: number | string }[]>(
+          'SELECT @@auto_increment_increment AS step',
+        );
+        step = Number(row?.step ?? 1);
+        this.increment = step;
+      }
+      if (step !== 1) {
+        const ids: number[] = [];
+        for (let index = 0; index < count; index++) ids.push(await this.allocate(manager, kind));
+        return ids;
+      }
+    }
+    const result = await manager.insert(
+      PostEntity,
+      Array.from({ length: count }, () => ({ kind })),
+    );
+    return result.identifiers.map((identifier) => {
+      const id: unknown = identifier['id'];
+      if (typeof id !== 'number') throw new Error('The database returned no id for a new post');
+      return id;
+    });
   }
 
   /** The kind of item `id` names, or null when no item ever had it. */

@@ -35,9 +35,25 @@ export async function writeTranslation<T extends ObjectLiteral>(
   language: string,
   changes: TextChanges,
 ): Promise<void> {
+  await writeTranslations(manager, target, owner, [id], language, changes);
+}
+
+/** `writeTranslation` of the same fields for each of `ids`, in one statement. */
+export async function writeTranslations<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  owner: string,
+  ids: readonly number[],
+  language: string,
+  changes: TextChanges,
+): Promise<void> {
   const given = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   );
-  if (Object.keys(given).length === 0) return;
-  await manager.upsert(target, rowOf<T>({ [owner]: id, language, ...given }), [owner, 'language']);
+  if (Object.keys(given).length === 0 || ids.length === 0) return;
+  await manager.upsert(
+    target,
+    ids.map((id) => rowOf<T>({ [owner]: id, language, ...given })),
+    [owner, 'language'],
+  );
 }

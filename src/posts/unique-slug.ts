@@ -21,12 +21,13 @@ export interface SlugScope<T extends ObjectLiteral> {
   readonly where?: Readonly<Record<string, string | number>>;
 }
 
-async function freeSlug<T extends ObjectLiteral>(
+/** The slugs in `scope` (but `ownId`'s) that are `base` or `base-…`. */
+async function slugsLike<T extends ObjectLiteral>(
   manager: EntityManager,
   scope: SlugScope<T>,
   base: string,
   ownId: number,
-): Promise<string> {
+): Promise<Set<string>> {
   const query = manager
     .createQueryBuilder(scope.target, 's')
     .select('s.slug', 'slug')
@@ -42,7 +43,16 @@ async function freeSlug<T extends ObjectLiteral>(
     query.andWhere(`s.${column} = :scope_${column}`, { [`scope_${column}`]: value });
   }
   const rows = await query.getRawMany<{ slug: string }>();
-  return nextSlugCandidate(base, new Set(rows.map((row) => row.slug)));
+  return new Set(rows.map((row) => row.slug));
+}
+
+async function freeSlug<T extends ObjectLiteral>(
+  manager: EntityManager,
+  scope: SlugScope<T>,
+  base: string,
+  ownId: number,
+): Promise<string> {
+  return nextSlugCandidate(base, await slugsLike(manager, scope, base, ownId));
 }
 
 /**
@@ -79,4 +89,51 @@ export async function writeWithUniqueSlug<T extends ObjectLiteral>(
       }
     }
   }
+}
+
+/**
+ * Slugs for new items, one per entry of `bases`, each the first free one made from its base as
+ * `writeWithUniqueSlug` would take it, found with one read of the bases already taken (and one
+ * more per base that is): the bulk form for many items created together. The caller inserts
+ * them; a duplicate key there means a concurrent writer took one first, and the unit of work
+ * runs again.
+ */
+export async function freeSlugsFor<T extends ObjectLiteral>(
+  manager: EntityManager,
+  scope: SlugScope<T>,
+  bases: readonly string[],
+): Promise<string[]> {
+  const taken = new Set<string>();
+  for (let from = 0; from < bases.length; from += 500) {
+    const chunk = bases.slice(from, from + 500);
+    const query = manager
+      .createQueryBuilder(scope.target, 's')
+      .select('s.slug', 'slug')
+      .where('s.slug IN (:...chunk)', { chunk });
+    for (const [column, value] of Object.entries(scope.where ?? {})) {
+      query.andWhere(`s.${column} = :scope_${column}`, { [`scope_${column}`]: value });
+    }
+    for (const row of await query.getRawMany<{ slug: string }>()) taken.add(row.slug.toLowerCase());
+  }
+  const chosen = new Set<string>();
+  const slugs: string[] = [];
+  for (const base of bases) {
+    let slug = base;
+    if (taken.has(base.toLowerCase()) || chosen.has(base)) {
+      const stored = taken.has(base.toLowerCase())
+        ? await slugsLike(manager, scope, base, 0)
+        : new Set<string>();
+      slug = nextSlugCandidate(base, new Set([...stored, ...chosen]));
+    }
+    chosen.add(slug);
+    slugs.push(slug);
+  }
+  return slugs;
+}
+
+/** `error`, or, when it is a duplicate key, a conflict the unit of work resolves by running again. */
+export function asSlugConflict(error: unknown): unknown {
+  return isDuplicateKey(error)
+    ? new RetryableConflictError('A concurrent writer took a slug of the batch first')
+    : error;
 }

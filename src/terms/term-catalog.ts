@@ -47,6 +47,9 @@ export async function subtreeIds(manager: EntityManager, termId: number): Promis
  */
 export async function lockTerms(manager: EntityManager, termIds: readonly number[]): Promise<void> {
   if (termIds.length === 0 || manager.connection.options.type === 'better-sqlite3') return;
+  // A transaction's manager is its own: terms it locked stay locked until it ends.
+  const held = LOCKED_TERMS.get(manager);
+  if (held && termIds.every((id) => held.has(id))) return;
   const all = new Set(termIds);
   for (let level = [...all]; level.length > 0;) {
     const terms = await manager.find(TermEntity, {
@@ -64,7 +67,11 @@ export async function lockTerms(manager: EntityManager, termIds: readonly number
     .orderBy('t.id')
     .setLock('pessimistic_write')
     .getRawMany();
+  LOCKED_TERMS.set(manager, new Set([...(held ?? []), ...ids]));
 }
+
+/** The terms (with their ancestors) each running transaction's manager has locked. */
+const LOCKED_TERMS = new WeakMap<EntityManager, Set<number>>();
 
 /** A subquery of the ids of the terms of the taxonomy bound as `:taxonomy`. */
 export function taxonomyTermIdsQuery(manager: EntityManager): string {
@@ -113,4 +120,31 @@ async function shiftCounts(
     .whereInIds([...ids]);
   if (sign === '-') query.andWhere('published_count > 0');
   await query.execute();
+}
+
+/**
+ * Adds each term's delta in `deltas` to its published count (a count never goes below zero),
+ * one statement per distinct delta: the bulk form of {@link moveTermCounts} for many events.
+ */
+export async function shiftTermCounts(
+  manager: EntityManager,
+  deltas: ReadonlyMap<number, number>,
+): Promise<void> {
+  const byDelta = new Map<number, number[]>();
+  for (const [termId, delta] of deltas) {
+    if (delta !== 0) byDelta.set(delta, [...(byDelta.get(delta) ?? []), termId]);
+  }
+  for (const [delta, ids] of byDelta) {
+    const amount = Math.abs(delta);
+    const set =
+      delta > 0
+        ? `published_count + ${amount}`
+        : `CASE WHEN published_count > ${amount} THEN published_count - ${amount} ELSE 0 END`;
+    await manager
+      .createQueryBuilder()
+      .update(TermEntity)
+      .set({ publishedCount: () => set })
+      .whereInIds(ids)
+      .execute();
+  }
 }

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import request from 'supertest';
 import { SeriesHorizon } from '../../src/events/recurrence/series-horizon';
 import { TestApp, useTestApp } from '../setup/test-app';
 
@@ -206,6 +207,62 @@ describe('recurring events', () => {
     expect((await list(MARCH_APRIL)).total).toBe(5);
   });
 
+  it('counts the first occurrences of a public window from the day counts, as many as it lists', async () => {
+    const publicList = async (query: string): Promise<ListBody> =>
+      (await request(sut.http).get(`${EVENTS}?per_page=50&${query}`).expect(200)).body as ListBody;
+    const weekly = await weeklyClass({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=10'] });
+    const monthly = await createSeries({
+      title: 'Board meeting',
+      start_date: '2027-03-03 18:00',
+      end_date: '2027-03-03 20:00',
+      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=1WE;COUNT=6'],
+    });
+    await createSeries({
+      title: 'Summer festival',
+      start_date: '2027-07-01 12:00',
+      end_date: '2027-07-04 23:00',
+      recurrence: ['RRULE:FREQ=YEARLY;COUNT=3'],
+    });
+    for (const day of ['2027-03-10', '2027-04-21', '2027-05-05']) {
+      await createSeries({
+        title: `Talk ${day}`,
+        start_date: `${day} 19:00`,
+        end_date: `${day} 20:00`,
+      });
+    }
+    const weeklyRows = (await list(`start_date=2027-03-01&end_date=2027-06-30`)).events.filter(
+      (event) => event.series_id === weekly.id,
+    );
+    // The weekly class's second occurrence in the trash, its third hidden from lists.
+    await sut.admin.delete(`${EVENTS}/${weeklyRows[1]?.id}`).expect(200);
+    await sut.admin
+      .patch(`${EVENTS}/${weeklyRows[2]?.id}`)
+      .send({ hide_from_listings: true })
+      .expect(200);
+    const windows = [
+      'start_date=2027-03-01&end_date=2027-12-31',
+      'start_date=2027-03-20&end_date=2027-04-30',
+      'start_date=2027-03-24 12:00&end_date=2027-05-04',
+      'start_date=2027-04-08&end_date=2027-07-02',
+      'start_date=2027-06-01&end_date=2027-06-30',
+    ];
+    for (const window of windows) {
+      const body = await publicList(`${window}&hide_subsequent_recurrences=true`);
+      expect({ window, total: body.total }).toEqual({ window, total: body.events.length });
+      const series = body.events.filter((event) => event.series_id !== 0);
+      expect(new Set(series.map((event) => event.series_id)).size).toBe(series.length);
+    }
+    const march = await publicList(
+      'start_date=2027-03-20&end_date=2027-04-30&hide_subsequent_recurrences=true',
+    );
+    expect(march.events.map((event) => [event.series_id, event.start_date])).toEqual([
+      [weekly.id, '2027-04-06 10:00:00'],
+      [monthly.id, '2027-04-07 18:00:00'],
+      [0, '2027-04-21 19:00:00'],
+    ]);
+    expect(march.total).toBe(3);
+  });
+
   it('splits the series at an occurrence with scope=following, every id kept', async () => {
     const series = await weeklyClass({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=6'] });
     const window = 'start_date=2027-03-01&end_date=2027-05-31';
@@ -342,6 +399,47 @@ describe('recurring events', () => {
     const far = DateTime.utc().plus({ months: 23 }).toFormat('yyyy-MM-dd');
     const end = DateTime.utc().plus({ months: 24 }).toFormat('yyyy-MM-dd');
     expect((await list(`start_date=${far}&end_date=${end}`)).total).toBeGreaterThan(2);
+  });
+
+  it('extends series on demand for a list past the horizon, and an edit keeps what it stored', async () => {
+    const series = await weeklyClass({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'] });
+    const month = (months: number): string =>
+      DateTime.utc().plus({ months }).toFormat('yyyy-MM-dd');
+    const storedCount = async (): Promise<number> => {
+      const rows: { n: number | string }[] = await sut.dataSource.query(
+        'SELECT COUNT(*) AS n FROM events WHERE series_id = ?',
+        [series.id],
+      );
+      return Number(rows[0]?.n);
+    };
+    const before = await storedCount();
+    // The default window ends at the horizon: it reads what is stored and writes nothing.
+    await request(sut.http).get(EVENTS).expect(200);
+    await request(sut.http)
+      .get(`${EVENTS}?end_date=${month(24)}`)
+      .expect(200);
+    expect(await storedCount()).toBe(before);
+    const farWindow = `start_date=${month(30)}&end_date=${month(32)}`;
+    const far = await request(sut.http).get(`${EVENTS}?per_page=50&${farWindow}`).expect(200);
+    const farBody = far.body as ListBody;
+    expect(farBody.total).toBeGreaterThanOrEqual(8);
+    expect(farBody.events).toHaveLength(farBody.total);
+    for (const event of farBody.events) {
+      expect(event).toMatchObject({ series_id: series.id, title: 'Yoga' });
+      expect(event.start_date.slice(11)).toBe('10:00:00');
+      expect(DateTime.fromSQL(event.start_date).weekday).toBe(2);
+    }
+    const farIds = farBody.events.map((event) => event.id);
+    expect(await storedCount()).toBeGreaterThan(before + farIds.length);
+
+    await sut.admin.patch(`${EVENTS}/${series.id}`).send({ title: 'Pilates' }).expect(200);
+    const after = (await list(farWindow)).events;
+    expect(after.map((event) => event.id)).toEqual(farIds);
+    expect(after.every((event) => event.title === 'Pilates')).toBe(true);
+
+    // Past ten years ahead nothing is stored on demand.
+    const beyond = await list(`start_date=${month(12 * 19)}&end_date=${month(12 * 20)}`);
+    expect(beyond.total).toBe(0);
   });
 
   it('keeps the rule on the series: an occurrence refuses one, and trashing the series trashes all', async () => {

@@ -8,14 +8,23 @@ import { EntityManager } from 'typeorm';
  * each other's rows in opposite orders.
  */
 
+/**
+ * The key under which the occurrences of recurring series are counted besides their terms and
+ * term 0: no term has this id. With it, a window's events outside any series are the window's
+ * total less its occurrences, which the total of `hide_subsequent_recurrences` needs
+ * (docs/behaviour.md#recurring-events).
+ */
+export const SERIES_TERM = 4_294_967_295;
+
 /** The statuses whose events are counted; the rest never appear in a public total. */
 export const COUNTED_STATUSES = ['publish', 'future'] as const;
 
 /** A day-count row's key: `term|featured|status|startDay|endDay`, the term padded to sort. */
 export type DayKey = string;
 
-interface CountedRow {
+export interface CountedRow {
   readonly hide_from_listings: number | string | boolean;
+  readonly series_id: number | string | null;
   readonly status: string;
   readonly featured: number | string | boolean;
   readonly start_day: string;
@@ -32,6 +41,8 @@ function locksRows(manager: EntityManager): boolean {
 /** What decides where an event is counted. */
 export interface CountedEvent {
   readonly hidden: boolean;
+  /** Whether it is an occurrence of a recurring series (counted under {@link SERIES_TERM} too). */
+  readonly inSeries: boolean;
   readonly status: string;
   readonly featured: boolean;
   /** UTC days of the start and the end, `YYYY-MM-DD`. */
@@ -43,55 +54,89 @@ export interface CountedEvent {
 export function dayKeys(event: CountedEvent, termIds: readonly number[]): DayKey[] {
   if (event.hidden || !(COUNTED_STATUSES as readonly string[]).includes(event.status)) return [];
   const featured = event.featured ? 1 : 0;
-  return [0, ...termIds].map(
+  return [0, ...termIds, ...(event.inSeries ? [SERIES_TERM] : [])].map(
     (termId) =>
       `${String(termId).padStart(10, '0')}|${featured}|${event.status}|${event.startDay}|${event.endDay}`,
   );
 }
 
+/** An event's columns that decide where it is counted, as `countedKeysOf` reads them. */
+export function countedEventOf(row: CountedRow): CountedEvent {
+  return {
+    hidden: truthy(row.hide_from_listings),
+    inSeries: row.series_id !== null,
+    status: row.status,
+    featured: truthy(row.featured),
+    startDay: row.start_day,
+    endDay: row.end_day,
+  };
+}
+
+/** The select list of the columns `countedEventOf` reads. */
+export const COUNTED_COLUMNS_SQL =
+  'hide_from_listings, series_id, status, featured, SUBSTR(start_utc, 1, 10) AS start_day, ' +
+  'SUBSTR(end_utc, 1, 10) AS end_day';
+
+/** `?, ?, …` for `values`. */
+export function marksFor(values: readonly unknown[]): string {
+  return values.map(() => '?').join(', ');
+}
+
+/** Ids per statement of the bulk reads and writes (`IN (...)` lists stay well under limits). */
+export const IDS_PER_STATEMENT = 500;
+
+/** `ids` in chunks of at most `size`. */
+export function chunksOf<T>(ids: readonly T[], size = IDS_PER_STATEMENT): T[][] {
+  const chunks: T[][] = [];
+  for (let from = 0; from < ids.length; from += size) chunks.push(ids.slice(from, from + size));
+  return chunks;
+}
+
 /**
- * The keys event `eventId` is counted under now, from its row and its listing rows. With
- * `lock`, its row is read with a write lock (MySQL/MariaDB), so a concurrent write of the same
- * event waits and then reads what this one committed, and no count is moved twice.
+ * The keys each of `eventIds` is counted under now, from their rows and listing rows, read in
+ * two statements per chunk. With `lock`, their rows are read with a write lock (MySQL/MariaDB),
+ * so a concurrent write of the same events waits and then reads what this one committed, and no
+ * count is moved twice. An id with no row has no keys.
+ */
+export async function countedKeysOf(
+  manager: EntityManager,
+  eventIds: readonly number[],
+  lock = false,
+): Promise<Map<number, DayKey[]>> {
+  const keys = new Map<number, DayKey[]>();
+  for (const ids of chunksOf([...new Set(eventIds)].sort((a, b) => a - b))) {
+    const rows: (CountedRow & { id: number | string })[] = await manager.query(
+      `SELECT id, ${COUNTED_COLUMNS_SQL} FROM events WHERE id IN (${marksFor(ids)})` +
+        (lock && locksRows(manager) ? ' ORDER BY id FOR UPDATE' : ''),
+      ids,
+    );
+    const terms: { event_id: number | string; term_id: number | string }[] = await manager.query(
+      `SELECT event_id, term_id FROM event_term_listing WHERE event_id IN (${marksFor(ids)})`,
+      ids,
+    );
+    const filed = new Map<number, number[]>();
+    for (const row of terms) {
+      const id = Number(row.event_id);
+      filed.set(id, [...(filed.get(id) ?? []), Number(row.term_id)]);
+    }
+    for (const row of rows) {
+      const id = Number(row.id);
+      keys.set(id, dayKeys(countedEventOf(row), filed.get(id) ?? []));
+    }
+  }
+  return keys;
+}
+
+/**
+ * The keys event `eventId` is counted under now (`countedKeysOf`), with its row locked when
+ * `lock` is set.
  */
 export async function countedKeys(
   manager: EntityManager,
   eventId: number,
   lock = false,
 ): Promise<DayKey[]> {
-  const rows: CountedRow[] = await manager.query(
-    'SELECT hide_from_listings, status, featured, SUBSTR(start_utc, 1, 10) AS start_day, ' +
-      `SUBSTR(end_utc, 1, 10) AS end_day FROM events WHERE id = ?${lock && locksRows(manager) ? ' FOR UPDATE' : ''}`,
-    [eventId],
-  );
-  const event = rows[0];
-  if (!event) return [];
-  const terms: { term_id: number | string }[] = await manager.query(
-    'SELECT term_id FROM event_term_listing WHERE event_id = ?',
-    [eventId],
-  );
-  return dayKeys(
-    {
-      hidden: truthy(event.hide_from_listings),
-      status: event.status,
-      featured: truthy(event.featured),
-      startDay: event.start_day,
-      endDay: event.end_day,
-    },
-    terms.map((row) => Number(row.term_id)),
-  );
-}
-
-/** Moves the counts from the keys an event was counted under to those it is now. */
-export async function moveDayCounts(
-  manager: EntityManager,
-  before: readonly DayKey[],
-  after: readonly DayKey[],
-): Promise<void> {
-  const deltas = new Map<DayKey, number>();
-  addKeys(deltas, before, -1);
-  addKeys(deltas, after, 1);
-  await applyDayDeltas(manager, deltas);
+  return (await countedKeysOf(manager, [eventId], lock)).get(eventId) ?? [];
 }
 
 /** Adds `delta` to `deltas` for each of `keys`. */
@@ -136,8 +181,8 @@ function groupedSql(source: string, termColumn: string, where: string): string {
     'INSERT INTO event_day_counts (term_id, featured, status, start_day, end_day, events) ' +
     `SELECT ${termColumn}, featured, status, SUBSTR(start_utc, 1, 10), SUBSTR(end_utc, 1, 10), COUNT(*) ` +
     `FROM ${source} WHERE hide_from_listings = 0 AND status IN (${statuses})${where} ` +
-    // A constant term (0) is left out of the grouping: `GROUP BY 0` would name a column.
-    `GROUP BY ${termColumn === '0' ? '' : `${termColumn}, `}featured, status, SUBSTR(start_utc, 1, 10), SUBSTR(end_utc, 1, 10)`
+    // A constant term is left out of the grouping: `GROUP BY 0` would name a column.
+    `GROUP BY ${/^\d+$/.test(termColumn) ? '' : `${termColumn}, `}featured, status, SUBSTR(start_utc, 1, 10), SUBSTR(end_utc, 1, 10)`
   );
 }
 
@@ -158,5 +203,6 @@ export async function recountTerms(
 export async function recountAll(manager: EntityManager): Promise<void> {
   await manager.query('DELETE FROM event_day_counts');
   await manager.query(groupedSql('events', '0', ''));
+  await manager.query(groupedSql('events', String(SERIES_TERM), ' AND series_id IS NOT NULL'));
   await manager.query(groupedSql('event_term_listing', 'term_id', ''));
 }

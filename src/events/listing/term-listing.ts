@@ -1,6 +1,18 @@
 import { EntityManager } from 'typeorm';
 import { ancestorIds, subtreeIds } from '../../terms/term-catalog';
-import { countedKeys, moveDayCounts, recountAll, recountTerms } from './day-counts';
+import {
+  addKeys,
+  applyDayDeltas,
+  chunksOf,
+  COUNTED_COLUMNS_SQL,
+  countedEventOf,
+  CountedRow,
+  DayKey,
+  dayKeys,
+  marksFor,
+  recountAll,
+  recountTerms,
+} from './day-counts';
 
 /**
  * Writes `event_term_listing` (`entities/event-term-listing.entity.ts`): for each event, a row
@@ -38,15 +50,26 @@ export function insertListingSql(eventsWhere: string, skipTerm = false): string 
   );
 }
 
-/** The terms event `eventId` is filed under: its own, and every category above its categories. */
-async function filedTerms(manager: EntityManager, eventId: number): Promise<number[]> {
-  const rows: { term_id: number | string }[] = await manager.query(
-    'WITH RECURSIVE filed (term_id) AS (SELECT term_id FROM event_terms WHERE event_id = ? ' +
-      'UNION SELECT t.parent FROM filed f JOIN terms t ON t.id = f.term_id WHERE t.parent <> 0) ' +
-      'SELECT term_id FROM filed',
-    [eventId],
+/** The terms each of `eventIds` is filed under: its own, and every category above its categories. */
+async function filedTerms(
+  manager: EntityManager,
+  eventIds: readonly number[],
+): Promise<Map<number, Set<number>>> {
+  const rows: { event_id: number | string; term_id: number | string }[] = await manager.query(
+    'WITH RECURSIVE filed (event_id, term_id) AS (SELECT event_id, term_id FROM event_terms ' +
+      `WHERE event_id IN (${marksFor(eventIds)}) ` +
+      'UNION SELECT f.event_id, t.parent FROM filed f JOIN terms t ON t.id = f.term_id WHERE t.parent <> 0) ' +
+      'SELECT event_id, term_id FROM filed',
+    [...eventIds],
   );
-  return rows.map((row) => Number(row.term_id));
+  const filed = new Map<number, Set<number>>();
+  for (const row of rows) {
+    const id = Number(row.event_id);
+    const terms = filed.get(id) ?? new Set<number>();
+    terms.add(Number(row.term_id));
+    filed.set(id, terms);
+  }
+  return filed;
 }
 
 /** A row's copied columns as one comparable value (both sides come from the same driver). */
@@ -54,12 +77,13 @@ function copiedOf(row: Record<string, unknown>): string {
   return JSON.stringify(LISTING_COPIED_COLUMNS.map((column) => row[column]));
 }
 
+/** Listing rows per delete or insert statement. */
+const ROWS_PER_STATEMENT = 250;
+
 /**
  * Brings the listing rows of `eventId` in line with its current columns and terms, and moves
  * its day counts from `before` (`countedKeys` read, locked, at the start of the write) to what
- * it is now. Rows are deleted, updated and inserted by their whole key, never by a range of
- * it: on InnoDB a range locks the gaps beside it too, where concurrent writes of neighbouring
- * events insert theirs. `created`: the event was inserted by this transaction.
+ * it is now. `created`: the event was inserted by this transaction.
  */
 export async function refreshEventListing(
   manager: EntityManager,
@@ -67,48 +91,81 @@ export async function refreshEventListing(
   before: readonly string[],
   created = false,
 ): Promise<void> {
+  await refreshEventsListing(manager, [eventId], new Map([[eventId, before]]), created);
+}
+
+/**
+ * Brings the listing rows of `eventIds` in line with their current columns and terms, and moves
+ * their day counts from `before` (`countedKeysOf` read, locked, at the start of the write; an
+ * event missing there had none) to where they are counted now, in a few statements per chunk
+ * of events whatever their number. Rows are deleted and inserted by their whole key, never by a
+ * range of it (a row whose copied columns changed is deleted and inserted again): on InnoDB a
+ * range locks the gaps beside it too, where concurrent writes of neighbouring events insert
+ * theirs. `created`: the events were inserted by this transaction and have no rows yet.
+ */
+export async function refreshEventsListing(
+  manager: EntityManager,
+  eventIds: readonly number[],
+  before: ReadonlyMap<number, readonly DayKey[]>,
+  created = false,
+): Promise<void> {
   const columns = LISTING_COPIED_COLUMNS.join(', ');
-  const events: Record<string, unknown>[] = await manager.query(
-    `SELECT ${columns} FROM events WHERE id = ?`,
-    [eventId],
-  );
-  const event = events[0];
-  if (!event) return;
-  const current: (Record<string, unknown> & { term_id: number | string })[] = created
-    ? []
-    : await manager.query(`SELECT term_id, ${columns} FROM event_term_listing WHERE event_id = ?`, [
-        eventId,
-      ]);
-  const wanted = new Set(await filedTerms(manager, eventId));
-  const had = new Set(current.map((row) => Number(row.term_id)));
-  const gone = [...had].filter((termId) => !wanted.has(termId));
-  const stale = current
-    .filter((row) => wanted.has(Number(row.term_id)) && copiedOf(row) !== copiedOf(event))
-    .map((row) => Number(row.term_id));
-  const added = [...wanted].filter((termId) => !had.has(termId)).sort((a, b) => a - b);
-  const values = LISTING_COPIED_COLUMNS.map((column) => event[column]);
-  const marks = (ids: readonly number[]): string => ids.map(() => '?').join(', ');
-  if (gone.length > 0) {
-    await manager.query(
-      `DELETE FROM event_term_listing WHERE event_id = ? AND term_id IN (${marks(gone)})`,
-      [eventId, ...gone],
-    );
-  }
-  if (stale.length > 0) {
-    const set = LISTING_COPIED_COLUMNS.map((column) => `${column} = ?`).join(', ');
-    await manager.query(
-      `UPDATE event_term_listing SET ${set} WHERE event_id = ? AND term_id IN (${marks(stale)})`,
-      [...values, eventId, ...stale],
-    );
-  }
-  if (added.length > 0) {
+  const deltas = new Map<DayKey, number>();
+  for (const ids of chunksOf(eventIds)) {
+    const events: (CountedRow & Record<string, unknown> & { id: number | string })[] =
+      await manager.query(
+        `SELECT id, ${columns}, ${COUNTED_COLUMNS_SQL} FROM events WHERE id IN (${marksFor(ids)})`,
+        ids,
+      );
+    const current: (Record<string, unknown> & {
+      event_id: number | string;
+      term_id: number | string;
+    })[] = created
+      ? []
+      : await manager.query(
+          `SELECT event_id, term_id, ${columns} FROM event_term_listing WHERE event_id IN (${marksFor(ids)})`,
+          ids,
+        );
+    const filed = await filedTerms(manager, ids);
+    const had = new Map<number, Map<number, string>>();
+    for (const row of current) {
+      const id = Number(row.event_id);
+      const terms = had.get(id) ?? new Map<number, string>();
+      terms.set(Number(row.term_id), copiedOf(row));
+      had.set(id, terms);
+    }
+    const removed: [number, number][] = [];
+    const inserted: unknown[][] = [];
+    for (const event of events) {
+      const id = Number(event.id);
+      const wanted = filed.get(id) ?? new Set<number>();
+      const copied = copiedOf(event);
+      const values = LISTING_COPIED_COLUMNS.map((column) => event[column]);
+      for (const [termId, rowCopied] of had.get(id) ?? []) {
+        if (!wanted.has(termId) || rowCopied !== copied) removed.push([id, termId]);
+      }
+      const kept = had.get(id);
+      for (const termId of [...wanted].sort((a, b) => a - b)) {
+        if (kept?.get(termId) !== copied) inserted.push([id, termId, ...values]);
+      }
+      addKeys(deltas, before.get(id) ?? [], -1);
+      addKeys(deltas, dayKeys(countedEventOf(event), [...wanted]), 1);
+    }
+    for (const pairs of chunksOf(removed, ROWS_PER_STATEMENT)) {
+      await manager.query(
+        `DELETE FROM event_term_listing WHERE ${pairs.map(() => '(event_id = ? AND term_id = ?)').join(' OR ')}`,
+        pairs.flat(),
+      );
+    }
     const row = `(?, ?, ${LISTING_COPIED_COLUMNS.map(() => '?').join(', ')})`;
-    await manager.query(
-      `INSERT INTO event_term_listing (event_id, term_id, ${columns}) VALUES ${added.map(() => row).join(', ')}`,
-      added.flatMap((termId) => [eventId, termId, ...values]),
-    );
+    for (const rows of chunksOf(inserted, ROWS_PER_STATEMENT)) {
+      await manager.query(
+        `INSERT INTO event_term_listing (event_id, term_id, ${columns}) VALUES ${rows.map(() => row).join(', ')}`,
+        rows.flat(),
+      );
+    }
   }
-  await moveDayCounts(manager, before, await countedKeys(manager, eventId));
+  await applyDayDeltas(manager, deltas);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { EventListFilter } from '../events.repository';
+import { SERIES_TERM } from './day-counts';
 
 const DAY_MS = 86_400_000;
 
@@ -8,7 +9,7 @@ const DAY_MS = 86_400_000;
  * counts, the first and the last day from exact counts on the listing index.
  */
 export interface WindowPlan {
-  /** 0 for all events, else the one category or tag filtered on. */
+  /** 0 for all events, the one category or tag filtered on, or `SERIES_TERM` for occurrences. */
   readonly termId: number;
   /** The `featured` values counted. */
   readonly featured: readonly boolean[];
@@ -62,11 +63,13 @@ export function windowPlan(filter: EventListFilter): WindowPlan | null {
   if (other.some((value) => value !== undefined)) return null;
   const termFilters = [filter.categoryIds, filter.tagIds].filter((ids) => ids !== undefined);
   if (termFilters.length > 1 || termFilters.some((ids) => ids.length !== 1)) return null;
+  // Occurrences of series are counted under a key of their own, not with a term's.
+  if (filter.seriesOnly && termFilters.length > 0) return null;
   const innerFrom = dayStart(startFrom, 1);
   const lastFrom = dayStart(endUntil);
   if (lastFrom.getTime() <= innerFrom.getTime()) return null;
   return {
-    termId: termFilters[0]?.[0] ?? 0,
+    termId: filter.seriesOnly ? SERIES_TERM : (termFilters[0]?.[0] ?? 0),
     featured: filter.featured === undefined ? [false, true] : [filter.featured],
     innerFrom,
     lastFrom,

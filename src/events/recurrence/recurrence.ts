@@ -24,6 +24,12 @@ export const RECURRENCE_LIMITS = {
   interval: 1_000,
   /** How far ahead of now a series' occurrences are stored. */
   horizonMonths: 24,
+  /** Days past the horizon a list's window must end for series to be extended on demand. */
+  onDemandAfterDays: 7,
+  /** How far ahead of now a list asking past the horizon has series extended, at most. */
+  onDemandYears: 10,
+  /** Series one list request extends on demand, at most. */
+  onDemandSeries: 100,
   /** Milliseconds one series' expansion may take (see {@link guarded}). */
   expansionMs: 200,
 } as const;
