@@ -320,23 +320,43 @@ export class EventsRepository implements OnModuleInit {
   /**
    * How many series have their first listed occurrence from `filter`'s start (the one
    * `whereFirstOfSeries` keeps) among `filter`'s events: one probe of `idx_events_series` per
-   * series (their ids read from the same index), then that occurrence by id.
+   * series (their ids read from the same index, one entry a series). The probe reads the first
+   * occurrence's end from the index itself; with a `featured` filter the occurrence is read by
+   * its id.
    */
   private async countSeriesFirsts(filter: EventListFilter): Promise<number> {
+    const featured = filter.featured !== undefined;
     const first = this.unit.manager
       .createQueryBuilder()
       .subQuery()
-      .select('s.id')
+      .select(featured ? 's.id' : 's.endUtc')
       .from(EventEntity, 's')
       .where('s.seriesId = h.sid')
-      .andWhere('s.startUtc >= :startFrom')
       .andWhere('s.hideFromListings = :hidden')
       .andWhere('s.status IN (:...seriesStatuses)')
+      .andWhere('s.startUtc >= :startFrom')
       .orderBy('s.startUtc', 'ASC')
+      .addOrderBy('s.endUtc', 'ASC')
       .addOrderBy('s.id', 'ASC')
       .limit(1)
       .getQuery();
     const heads = '(SELECT DISTINCT series_id AS sid FROM events WHERE series_id IS NOT NULL)';
+    const parameters = {
+      seriesStatuses: this.listedStatuses(filter),
+      hidden: false,
+      startFrom: filter.startFrom,
+      endUntil: filter.endUntil,
+    };
+    if (!featured) {
+      const counted = await this.unit.manager
+        .createQueryBuilder()
+        .from(`(SELECT ${first} AS first_end FROM ${heads} h)`, 'f')
+        .select('COUNT(*)', 'total')
+        .where('f.first_end <= :endUntil')
+        .setParameters(parameters)
+        .getRawOne<{ total: number | string }>();
+      return Number(counted?.total ?? 0);
+    }
     // DISTINCT keeps the derived table from being merged into the outer query (MySQL), so the
     // series are probed first and each first occurrence is then read by its id.
     const from = this.unit.manager
@@ -344,7 +364,7 @@ export class EventsRepository implements OnModuleInit {
       .from(`(SELECT DISTINCT ${first} AS first_id FROM ${heads} h)`, 'f')
       .innerJoin(EventEntity, 'e', 'e.id = f.first_id')
       .where('1 = 1')
-      .setParameters({ seriesStatuses: this.listedStatuses(filter), hidden: false });
+      .setParameters(parameters);
     const counted = await this.listSource(filter, true, from)
       .query.select('COUNT(*)', 'total')
       .getRawOne<{ total: number | string }>();
@@ -923,8 +943,11 @@ export class EventsRepository implements OnModuleInit {
       .select('1')
       .from(EventEntity, 's')
       .where('s.seriesId = e.seriesId')
-      // Two occurrences starting together: the one with the lower id comes first.
-      .andWhere('(s.startUtc < e.startUtc OR (s.startUtc = e.startUtc AND s.id < e.id))')
+      // Two occurrences starting together: the one ending first, then the lower id, comes first.
+      .andWhere(
+        '(s.startUtc < e.startUtc OR (s.startUtc = e.startUtc AND ' +
+          '(s.endUtc < e.endUtc OR (s.endUtc = e.endUtc AND s.id < e.id))))',
+      )
       .andWhere('s.hideFromListings = :hidden')
       .andWhere('s.status IN (:...seriesStatuses)');
     if (filter.startFrom) earlier.andWhere('s.startUtc >= :startFrom');

@@ -245,6 +245,7 @@ describe('recurring events', () => {
       'start_date=2027-03-24 12:00&end_date=2027-05-04',
       'start_date=2027-04-08&end_date=2027-07-02',
       'start_date=2027-06-01&end_date=2027-06-30',
+      'start_date=2027-03-20&end_date=2027-12-31&featured=false',
     ];
     for (const window of windows) {
       const body = await publicList(`${window}&hide_subsequent_recurrences=true`);

@@ -17,6 +17,9 @@ export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
  * its day counts (`listing/window-total.ts`). `idx_events_venue` holds the same columns per
  * venue, in list order within a venue (start, id), so a venue's page stops at its last row and
  * counting the events of the hundreds of venues a distance search finds reads the index alone.
+ * `idx_events_series` holds a series' occurrences by listing state, then in start order, so the
+ * first listed occurrence of each series from a day on (`hide_subsequent_recurrences`) and its
+ * end are one index entry.
  */
 @Entity('events')
 @Index('idx_events_listing', [
@@ -30,7 +33,7 @@ export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
   'author',
 ])
 @Index('idx_events_parent', ['postParent', 'startUtc'])
-@Index('idx_events_series', ['seriesId', 'startUtc'])
+@Index('idx_events_series', ['seriesId', 'hideFromListings', 'status', 'startUtc', 'endUtc'])
 @Index('idx_events_series_horizon', ['recurrenceUntil'])
 @Index('idx_events_modified', ['modifiedUtc', 'id'])
 @Index('idx_events_venue', [
