@@ -10,6 +10,8 @@ const EVENTS = '/calendar/events/v1/events';
 
 describe('npm run reindex', () => {
   const app = useTestApp();
+  // The script runs in a process of its own, compiled by ts-node first: seconds on a busy machine.
+  jest.setTimeout(30_000);
 
   it('rebuilds the listing rows and day counts that hand edits left behind', async () => {
     const sut = app();

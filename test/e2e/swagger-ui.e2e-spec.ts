@@ -16,6 +16,9 @@ describe('Swagger UI in a real browser', () => {
   let origin: string;
   const requested: string[] = [];
 
+  // A real browser on a busy 2-core machine: a step may take seconds, not milliseconds.
+  jest.setTimeout(20_000);
+
   beforeAll(async () => {
     await app().app.listen(0, '127.0.0.1');
     origin = await app().app.getUrl();
