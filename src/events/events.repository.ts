@@ -611,8 +611,8 @@ export class EventsRepository implements OnModuleInit {
       await lockTerms(manager, [
         ...new Set([...[...before.values()].flat(), ...Object.values(links.termIds).flat()]),
       ]);
-      for (const chunk of chunksOf(ids)) {
-        if (Object.keys(shared).length > 0) {
+      if (Object.keys(shared).length > 0) {
+        for (const chunk of chunksOf(ids)) {
           await manager.update(EventEntity, { id: In(chunk) }, shared);
         }
       }
@@ -622,22 +622,26 @@ export class EventsRepository implements OnModuleInit {
       await this.writeLinksOf(manager, ids, links);
       const after = await this.countedTermsOf(manager, ids);
       const deltas = new Map<number, number>();
+      const add = (termIds: readonly number[] | undefined, delta: number): void => {
+        for (const termId of termIds ?? []) deltas.set(termId, (deltas.get(termId) ?? 0) + delta);
+      };
       for (const id of ids) {
-        for (const termId of before.get(id) ?? []) {
-          deltas.set(termId, (deltas.get(termId) ?? 0) - 1);
-        }
-        for (const termId of after.get(id) ?? []) deltas.set(termId, (deltas.get(termId) ?? 0) + 1);
+        add(before.get(id), -1);
+        add(after.get(id), 1);
       }
       await shiftTermCounts(manager, deltas);
-      for (const chunk of translation ? chunksOf(ids) : []) {
-        await writeTranslations(
-          manager,
-          EventTranslationEntity,
-          'eventId',
-          chunk,
-          translation?.language ?? '',
-          translation?.text ?? {},
-        );
+      if (translation) {
+        const { language, text } = translation;
+        for (const chunk of chunksOf(ids)) {
+          await writeTranslations(
+            manager,
+            EventTranslationEntity,
+            'eventId',
+            chunk,
+            language,
+            text,
+          );
+        }
       }
       await refreshEventsListing(manager, ids, counted);
     });
@@ -677,16 +681,6 @@ export class EventsRepository implements OnModuleInit {
           .addOrderBy('e.id', 'ASC'),
       )
       .getMany();
-  }
-
-  /** The start of the last stored occurrence of series `seriesId` (`idx_events_series`). */
-  async lastOccurrenceStart(seriesId: number): Promise<Date | null> {
-    const last = await this.unit.manager.getRepository(EventEntity).findOne({
-      select: { id: true, startUtc: true },
-      where: { seriesId },
-      order: { startUtc: 'DESC', id: 'DESC' },
-    });
-    return last?.startUtc ?? null;
   }
 
   /**

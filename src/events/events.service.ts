@@ -101,21 +101,37 @@ function protectedTextOf(viewer: Viewer): 'any' | 'none' | number {
   return mayWrite(viewer) && viewer.userId !== null ? viewer.userId : 'none';
 }
 
+/** The columns that belong to each occurrence or to the series itself, never shared. */
+const OWN_COLUMNS = [
+  'seriesId',
+  'recurrence',
+  'recurrenceId',
+  'recurrenceUntil',
+  'detached',
+  'startUtc',
+  'endUtc',
+] as const;
+
+/** An event's columns without those of the series it belongs to. */
+type SharedColumns = Omit<Partial<EventColumns>, (typeof OWN_COLUMNS)[number]>;
+
 /** The columns of a write that an edit of a series passes on to its occurrences. */
 function sharedColumns(columns: Partial<EventColumns>): SharedColumns {
   const shared: Partial<EventColumns> = { ...columns };
-  for (const key of [
-    'seriesId',
-    'recurrence',
-    'recurrenceId',
-    'recurrenceUntil',
-    'detached',
-    'startUtc',
-    'endUtc',
-  ] as const) {
-    delete shared[key];
-  }
+  for (const key of OWN_COLUMNS) delete shared[key];
   return shared;
+}
+
+/**
+ * How far series `first` (its first occurrence) is stored already, from its occurrences
+ * `stored` (in start order): when it reaches past the horizon (a list extended it on demand),
+ * an edit of the series keeps the occurrences stored that far instead of trashing them. Null
+ * for an event that is not a series' first occurrence.
+ */
+function storedReach(first: EventEntity, stored: readonly EventEntity[]): Date | null {
+  if (first.seriesId !== first.id) return null;
+  const last = stored.at(-1)?.startUtc;
+  return last && last > first.startUtc ? last : first.startUtc;
 }
 
 /** An event's columns, as a create of a copy of it takes them. */
@@ -159,18 +175,6 @@ interface SeriesRule {
   /** Up to when the occurrences are stored, when the rule goes on past them; else null. */
   readonly storedUntil: Date | null;
 }
-
-/** An event's columns without those of the series it belongs to. */
-type SharedColumns = Omit<
-  Partial<EventColumns>,
-  | 'seriesId'
-  | 'recurrence'
-  | 'recurrenceId'
-  | 'recurrenceUntil'
-  | 'detached'
-  | 'startUtc'
-  | 'endUtc'
->;
 
 /** The events aggregate: visibility, dates and zones, slugs, text per language, trash. */
 @Injectable()
@@ -233,11 +237,10 @@ export class EventsService {
           : undefined,
       firstOfSeries: query.hide_subsequent_recurrences === true ? true : undefined,
     };
+    const page = (): Promise<EventPage> =>
+      this.page(filter, query, paging, language, viewer, statuses);
     // Occurrences a list extended the series to were written on the primary: read them there.
-    const read = (await this.extendForList(filter))
-      ? <T>(work: () => T): T => readingFromPrimary(work)
-      : <T>(work: () => T): T => work();
-    return read(() => this.page(filter, query, paging, language, viewer, statuses));
+    return (await this.extendForList(filter)) ? readingFromPrimary(page) : page();
   }
 
   /** The page of `list` once its filter is made. */
@@ -341,16 +344,6 @@ export class EventsService {
   }
 
   /**
-   * How far series `first` (its first occurrence) is stored already: its last occurrence's
-   * start, when it reaches past the horizon (a list extended it on demand), so an edit of the
-   * series keeps the occurrences stored that far instead of trashing them.
-   */
-  private async storedReach(first: EventEntity): Promise<Date | null> {
-    if (first.seriesId !== first.id) return null;
-    return this.events.lastOccurrenceStart(first.id);
-  }
-
-  /**
    * Extends on demand the series a list reaching past the horizon needs
    * (docs/behaviour.md#recurring-events): when the window's end lies past the horizon, up to
    * {@link RECURRENCE_LIMITS.onDemandSeries} series stored short of it are extended to it (at
@@ -371,9 +364,24 @@ export class EventsService {
     const farthest = now.plus({ years: RECURRENCE_LIMITS.onDemandYears }).toMillis();
     const reach = Math.min(...ends, farthest);
     if (reach <= stored) return false;
-    const due = await this.events.seriesDue(new Date(reach), RECURRENCE_LIMITS.onDemandSeries);
-    for (const id of due) await this.unit.run(() => this.extendSeries(id, new Date(reach)));
-    return due.length > 0;
+    const extended = await this.extendDue(
+      new Date(reach),
+      RECURRENCE_LIMITS.onDemandSeries,
+      new Date(reach),
+    );
+    return extended > 0;
+  }
+
+  /**
+   * Extends the series stored short of `due` (at most `limit` of them, the longest due first),
+   * each in a unit of work of its own, to the horizon or to `reach` when later; answers how many
+   * series it looked at. The horizon loop (series-horizon.ts) and lists past the horizon both
+   * call it.
+   */
+  async extendDue(due: Date, limit: number, reach?: Date): Promise<number> {
+    const ids = await this.events.seriesDue(due, limit);
+    for (const id of ids) await this.unit.run(() => this.extendSeries(id, reach));
+    return ids.length;
   }
 
   /**
@@ -396,21 +404,19 @@ export class EventsService {
       end: DateTime.fromJSDate(first.endUtc, { zone }),
     };
     const problems: ParamProblem[] = [];
+    const stored = await this.events.findOccurrences(seriesId);
     const series = this.seriesRule(
       first.recurrence ?? [],
       schedule,
       this.clock.now(),
       problems,
-      reach ?? (await this.storedReach(first)),
+      reach ?? storedReach(first, stored),
     );
     if (!series) {
       await this.events.setSeries(seriesId, { recurrenceUntil: null });
       return 0;
     }
-    const plan = planSeries(
-      await this.events.findOccurrences(seriesId),
-      series.occurrences.slice(1),
-    );
+    const plan = planSeries(stored, series.occurrences.slice(1));
     // Only what is new: the stored occurrences stay as they are (no edit is being made).
     await this.createOccurrences(first, plan.create);
     await this.events.setSeries(seriesId, { recurrenceUntil: series.storedUntil });
@@ -561,6 +567,7 @@ export class EventsService {
     if (series) {
       await this.syncOccurrences(
         id,
+        [],
         series.occurrences.slice(1),
         {},
         language,
@@ -701,9 +708,11 @@ export class EventsService {
     const lines =
       dto.recurrence !== undefined ? recurrenceLines(dto.recurrence) : (event.recurrence ?? []);
     const ruled = !occurrence && (event.seriesId === event.id || lines.length > 0);
+    // Read (and locked) once: they bound the rule's reach and are matched with its occurrences.
+    const stored = ruled ? await this.events.findOccurrences(event.id) : [];
     const series =
       ruled && lines.length > 0
-        ? this.seriesRule(lines, schedule, now, problems, await this.storedReach(event))
+        ? this.seriesRule(lines, schedule, now, problems, storedReach(event, stored))
         : null;
     const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
@@ -760,7 +769,7 @@ export class EventsService {
     await this.changes.record('event', event.id, 'updated');
     if (ruled) {
       const wanted = series ? series.occurrences.slice(1) : [];
-      await this.syncOccurrences(event.id, wanted, shared, language, text, links);
+      await this.syncOccurrences(event.id, stored, wanted, shared, language, text, links);
     }
     return this.view(event.id, language);
   }
@@ -806,21 +815,22 @@ export class EventsService {
   }
 
   /**
-   * Brings the stored occurrences of series `seriesId` in line with the ones its rule gives
-   * (`wanted`, its first aside), keeping their ids (recurrence/series-plan.ts): those that stay
+   * Brings the occurrences of series `seriesId` (`stored`, as `findOccurrences` read them) in
+   * line with the ones its rule gives (`wanted`, its first aside), keeping their ids
+   * (recurrence/series-plan.ts): those that stay
    * take their new dates and the write's `shared` columns, text and links; exceptions are left
    * as they are; those the rule no longer gives go to the trash; new ones copy the first
    * occurrence. Every change is recorded as the change it is.
    */
   private async syncOccurrences(
     seriesId: number,
+    stored: readonly EventEntity[],
     wanted: readonly Occurrence[],
     shared: SharedColumns,
     language: Language,
     text: EventText,
     links: EventLinkWrite,
   ): Promise<void> {
-    const stored = await this.events.findOccurrences(seriesId);
     const plan = planSeries(stored, wanted);
     const now = this.clock.now().toJSDate();
     await this.events.updateMany(

@@ -1,8 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PollingLoop } from '../../changes/polling-loop';
 import { Clock } from '../../common/clock/clock';
-import { UnitOfWork } from '../../database/unit-of-work';
-import { EventsRepository } from '../events.repository';
 import { EventsService } from '../events.service';
 import { RECURRENCE_LIMITS } from './recurrence';
 
@@ -28,9 +26,7 @@ export class SeriesHorizon implements OnApplicationBootstrap, OnApplicationShutd
   private readonly loop: PollingLoop;
 
   constructor(
-    private readonly events: EventsRepository,
     private readonly series: EventsService,
-    private readonly unit: UnitOfWork,
     private readonly clock: Clock,
   ) {
     this.loop = new PollingLoop('Extending recurring series', this.logger, INTERVAL_MS, () =>
@@ -53,8 +49,6 @@ export class SeriesHorizon implements OnApplicationBootstrap, OnApplicationShutd
       .plus({ months: RECURRENCE_LIMITS.horizonMonths })
       .minus({ days: MARGIN_DAYS })
       .toJSDate();
-    const ids = await this.events.seriesDue(due, BATCH);
-    for (const id of ids) await this.unit.run(() => this.series.extendSeries(id));
-    return ids.length === BATCH;
+    return (await this.series.extendDue(due, BATCH)) === BATCH;
   }
 }
