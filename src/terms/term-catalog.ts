@@ -94,32 +94,10 @@ export async function moveTermCounts(
   before: readonly number[],
   after: readonly number[],
 ): Promise<void> {
-  await shiftCounts(
-    manager,
-    after.filter((id) => !before.includes(id)),
-    '+',
-  );
-  await shiftCounts(
-    manager,
-    before.filter((id) => !after.includes(id)),
-    '-',
-  );
-}
-
-/** Adds or takes one from the published counts of `ids` (never below zero). */
-async function shiftCounts(
-  manager: EntityManager,
-  ids: readonly number[],
-  sign: '+' | '-',
-): Promise<void> {
-  if (ids.length === 0) return;
-  const query = manager
-    .createQueryBuilder()
-    .update(TermEntity)
-    .set({ publishedCount: () => `published_count ${sign} 1` })
-    .whereInIds([...ids]);
-  if (sign === '-') query.andWhere('published_count > 0');
-  await query.execute();
+  const deltas = new Map<number, number>();
+  for (const id of after) if (!before.includes(id)) deltas.set(id, 1);
+  for (const id of before) if (!after.includes(id)) deltas.set(id, -1);
+  await shiftTermCounts(manager, deltas);
 }
 
 /**
