@@ -50,7 +50,8 @@ function folded(earlier: ChangeAction, later: ChangeAction): ChangeAction {
  */
 @Injectable()
 export class ChangeLog {
-  private readonly pending = new WeakMap<EntityManager, PendingChange[]>();
+  /** Each unit's changes by `kind:itemId`, in the order of their first change. */
+  private readonly pending = new WeakMap<EntityManager, Map<string, PendingChange>>();
 
   constructor(
     private readonly unit: UnitOfWork,
@@ -68,17 +69,19 @@ export class ChangeLog {
     const manager = this.unit.manager;
     let changes = this.pending.get(manager);
     if (!changes) {
-      const list: PendingChange[] = [];
-      changes = list;
-      this.pending.set(manager, list);
+      const unitChanges = new Map<string, PendingChange>();
+      changes = unitChanges;
+      this.pending.set(manager, unitChanges);
       await this.unit.beforeCommit('change-log', async (unitManager) => {
         this.pending.delete(manager);
-        await this.write(unitManager, list);
+        await this.write(unitManager, [...unitChanges.values()]);
       });
     }
-    const same = changes.find((change) => change.kind === kind && change.itemId === itemId);
+    // A series write records hundreds of items: each is found by key, not by a search.
+    const key = `${kind}:${itemId}`;
+    const same = changes.get(key);
     if (same) same.action = folded(same.action, action);
-    else changes.push({ kind, itemId, action });
+    else changes.set(key, { kind, itemId, action });
   }
 
   /** The head as the reading connection sees it. */
