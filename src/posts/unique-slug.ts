@@ -1,10 +1,13 @@
-import { Brackets, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { Brackets, EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { nextSlugCandidate } from '../common/text/slug';
 import { DomainError } from '../common/errors/domain-error';
 import { RetryableConflictError } from '../database/database-errors';
 import { escapeLike, isDuplicateKey } from '../database/sql-values';
 
 const MAX_SLUG_ATTEMPTS = 5;
+
+/** Bases per read when slugs are taken for many items at once. */
+const SLUGS_PER_READ = 200;
 
 /**
  * How a create takes its slug: `next-free` takes the first free one made from the base (`base`,
@@ -21,27 +24,40 @@ export interface SlugScope<T extends ObjectLiteral> {
   readonly where?: Readonly<Record<string, string | number>>;
 }
 
-/** The slugs in `scope` (but `ownId`'s) that are `base` or `base-…`. */
-async function slugsLike<T extends ObjectLiteral>(
+/** A query of the slugs in `scope` (its extra conditions applied) but `ownId`'s. */
+function slugQuery<T extends ObjectLiteral>(
   manager: EntityManager,
   scope: SlugScope<T>,
-  base: string,
   ownId: number,
-): Promise<Set<string>> {
+): SelectQueryBuilder<T> {
   const query = manager
     .createQueryBuilder(scope.target, 's')
     .select('s.slug', 'slug')
-    .where('s.id <> :ownId', { ownId })
-    .andWhere(
-      new Brackets((qb) =>
-        qb.where('s.slug = :base', { base }).orWhere("s.slug LIKE :prefix ESCAPE '!'", {
-          prefix: `${escapeLike(base)}-%`,
-        }),
-      ),
-    );
+    .where('s.id <> :ownId', { ownId });
   for (const [column, value] of Object.entries(scope.where ?? {})) {
     query.andWhere(`s.${column} = :scope_${column}`, { [`scope_${column}`]: value });
   }
+  return query;
+}
+
+/** The slugs in `scope` (but `ownId`'s) that are one of `bases` or `base-…` of one. */
+async function slugsLike<T extends ObjectLiteral>(
+  manager: EntityManager,
+  scope: SlugScope<T>,
+  bases: readonly string[],
+  ownId: number,
+): Promise<Set<string>> {
+  const query = slugQuery(manager, scope, ownId).andWhere(
+    new Brackets((any) => {
+      bases.forEach((base, index) => {
+        any
+          .orWhere(`s.slug = :base${index}`, { [`base${index}`]: base })
+          .orWhere(`s.slug LIKE :prefix${index} ESCAPE '!'`, {
+            [`prefix${index}`]: `${escapeLike(base)}-%`,
+          });
+      });
+    }),
+  );
   const rows = await query.getRawMany<{ slug: string }>();
   return new Set(rows.map((row) => row.slug));
 }
@@ -52,7 +68,7 @@ async function freeSlug<T extends ObjectLiteral>(
   base: string,
   ownId: number,
 ): Promise<string> {
-  return nextSlugCandidate(base, await slugsLike(manager, scope, base, ownId));
+  return nextSlugCandidate(base, await slugsLike(manager, scope, [base], ownId));
 }
 
 /**
@@ -103,29 +119,22 @@ export async function freeSlugsFor<T extends ObjectLiteral>(
   scope: SlugScope<T>,
   bases: readonly string[],
 ): Promise<string[]> {
-  const taken = new Set<string>();
-  for (let from = 0; from < bases.length; from += 500) {
-    const chunk = bases.slice(from, from + 500);
-    const query = manager
-      .createQueryBuilder(scope.target, 's')
-      .select('s.slug', 'slug')
-      .where('s.slug IN (:...chunk)', { chunk });
-    for (const [column, value] of Object.entries(scope.where ?? {})) {
-      query.andWhere(`s.${column} = :scope_${column}`, { [`scope_${column}`]: value });
-    }
-    for (const row of await query.getRawMany<{ slug: string }>()) taken.add(row.slug.toLowerCase());
+  const stored = new Set<string>();
+  for (let from = 0; from < bases.length; from += SLUGS_PER_READ) {
+    const chunk = bases.slice(from, from + SLUGS_PER_READ);
+    const query = slugQuery(manager, scope, 0).andWhere('s.slug IN (:...chunk)', { chunk });
+    for (const row of await query.getRawMany<{ slug: string }>()) stored.add(row.slug);
   }
-  const chosen = new Set<string>();
+  // The bases already taken, with their `base-N` forms, in one more read per chunk.
+  const taken = [...new Set(bases.filter((base) => stored.has(base)))];
+  for (let from = 0; from < taken.length; from += SLUGS_PER_READ) {
+    const chunk = taken.slice(from, from + SLUGS_PER_READ);
+    for (const slug of await slugsLike(manager, scope, chunk, 0)) stored.add(slug);
+  }
   const slugs: string[] = [];
   for (const base of bases) {
-    let slug = base;
-    if (taken.has(base.toLowerCase()) || chosen.has(base)) {
-      const stored = taken.has(base.toLowerCase())
-        ? await slugsLike(manager, scope, base, 0)
-        : new Set<string>();
-      slug = nextSlugCandidate(base, new Set([...stored, ...chosen]));
-    }
-    chosen.add(slug);
+    const slug = nextSlugCandidate(base, stored);
+    stored.add(slug);
     slugs.push(slug);
   }
   return slugs;
