@@ -52,6 +52,15 @@ describe('recurring events', () => {
 
   const MARCH_APRIL = 'start_date=2027-03-01&end_date=2027-04-30';
 
+  /** How many events series `seriesId` has stored, of any status. */
+  const storedCount = async (seriesId: number): Promise<number> => {
+    const rows: { n: number | string }[] = await sut.dataSource.query(
+      'SELECT COUNT(*) AS n FROM events WHERE series_id = ?',
+      [seriesId],
+    );
+    return Number(rows[0]?.n);
+  };
+
   it('lists each occurrence as an event with its own id, at the same wall time across DST, in two zones', async () => {
     const series = await weeklyClass();
     expect(series).toMatchObject({
@@ -406,20 +415,7 @@ describe('recurring events', () => {
     const series = await weeklyClass({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'] });
     const month = (months: number): string =>
       DateTime.utc().plus({ months }).toFormat('yyyy-MM-dd');
-    const storedCount = async (): Promise<number> => {
-      const rows: { n: number | string }[] = await sut.dataSource.query(
-        'SELECT COUNT(*) AS n FROM events WHERE series_id = ?',
-        [series.id],
-      );
-      return Number(rows[0]?.n);
-    };
-    const before = await storedCount();
-    // The default window ends at the horizon: it reads what is stored and writes nothing.
-    await request(sut.http).get(EVENTS).expect(200);
-    await request(sut.http)
-      .get(`${EVENTS}?end_date=${month(24)}`)
-      .expect(200);
-    expect(await storedCount()).toBe(before);
+    const before = await storedCount(series.id);
     const farWindow = `start_date=${month(30)}&end_date=${month(32)}`;
     const far = await request(sut.http).get(`${EVENTS}?per_page=50&${farWindow}`).expect(200);
     const farBody = far.body as ListBody;
@@ -431,7 +427,7 @@ describe('recurring events', () => {
       expect(DateTime.fromSQL(event.start_date).weekday).toBe(2);
     }
     const farIds = farBody.events.map((event) => event.id);
-    expect(await storedCount()).toBeGreaterThan(before + farIds.length);
+    expect(await storedCount(series.id)).toBeGreaterThan(before + farIds.length);
 
     await sut.admin.patch(`${EVENTS}/${series.id}`).send({ title: 'Pilates' }).expect(200);
     const after = (await list(farWindow)).events;
@@ -441,6 +437,64 @@ describe('recurring events', () => {
     // Past ten years ahead nothing is stored on demand.
     const beyond = await list(`start_date=${month(12 * 19)}&end_date=${month(12 * 20)}`);
     expect(beyond.total).toBe(0);
+  });
+
+  it('stores nothing for a list ending within a week past the horizon, and extends past it', async () => {
+    const day = (offset: { months?: number; days?: number }): string =>
+      DateTime.utc().plus(offset).toFormat('yyyy-MM-dd');
+    const daily = await createSeries({
+      title: 'Morning run',
+      start_date: `${day({ days: 1 })} 08:00`,
+      end_date: `${day({ days: 1 })} 09:00`,
+      recurrence: ['RRULE:FREQ=DAILY'],
+    });
+    // Stored up to three days short of the horizon, as the horizon loop leaves a series.
+    const cut = DateTime.utc().plus({ months: 24, days: -3 }).toFormat('yyyy-MM-dd HH:mm:ss');
+    await sut.changeBehind('DELETE FROM events WHERE series_id = ? AND start_utc > ?', [
+      daily.id,
+      cut,
+    ]);
+    await sut.changeBehind('UPDATE events SET recurrence_until = ? WHERE id = ?', [cut, daily.id]);
+    const before = await storedCount(daily.id);
+
+    await request(sut.http).get(EVENTS).expect(200);
+    await request(sut.http)
+      .get(`${EVENTS}?end_date=${day({ months: 24, days: 5 })}`)
+      .expect(200);
+    expect(await storedCount(daily.id)).toBe(before);
+
+    await request(sut.http)
+      .get(`${EVENTS}?end_date=${day({ months: 24, days: 12 })}`)
+      .expect(200);
+    expect(await storedCount(daily.id)).toBeGreaterThanOrEqual(before + 14);
+  });
+
+  it('gives occurrences slugs of the series and the day, the next free one when taken', async () => {
+    const slugsOf = async (seriesId: number): Promise<string[]> => {
+      const rows: { slug: string }[] = await sut.dataSource.query(
+        'SELECT slug FROM events WHERE series_id = ? ORDER BY start_utc',
+        [seriesId],
+      );
+      return rows.map((row) => row.slug);
+    };
+    const first = await weeklyClass({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3'] });
+    expect(await slugsOf(first.id)).toEqual(['yoga', 'yoga-2027-03-23', 'yoga-2027-03-30']);
+    // A second class of the same name (so slugged yoga-2) with two occurrences on one day, whose
+    // last day's slug an event took first.
+    await createSeries({
+      title: 'Yoga 2 2027-03-30',
+      start_date: '2027-01-01 10:00',
+      end_date: '2027-01-01 11:00',
+    });
+    const second = await weeklyClass({
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3', 'RDATE:20270323T180000'],
+    });
+    expect(await slugsOf(second.id)).toEqual([
+      'yoga-2',
+      'yoga-2-2027-03-23',
+      'yoga-2-2027-03-23-2',
+      'yoga-2-2027-03-30-2',
+    ]);
   });
 
   it('keeps the rule on the series: an occurrence refuses one, and trashing the series trashes all', async () => {
