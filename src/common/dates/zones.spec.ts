@@ -31,6 +31,27 @@ describe('resolveZone', () => {
     expect(sut('US/Eastern')?.name).toBe('US/Eastern');
   });
 
+  it('answers a name asked again as the first time, known or not', () => {
+    for (const name of ['Europe/Madrid', 'europe/madrid', 'Mars/Olympus', 'UTC+2']) {
+      const first = sut(name);
+
+      expect(sut(name)).toBe(first);
+    }
+    expect(sut('Mars/Olympus')).toBeNull();
+    expect(sut('europe/madrid')?.name).toBe('Europe/Madrid');
+  });
+
+  it('checks an IANA name once: asking again builds no formatter', () => {
+    sut('Asia/Kathmandu');
+    const built = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(sut('Asia/Kathmandu')?.name).toBe('Asia/Kathmandu');
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
+  });
+
   it('ignores surrounding whitespace', () => {
     expect(sut('  Europe/Madrid ')?.name).toBe('Europe/Madrid');
   });

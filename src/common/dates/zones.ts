@@ -9,8 +9,25 @@ const IANA_NAME = /^[a-z][a-z0-9_+-]*(?:\/[a-z0-9_+-]+)*$/i;
 /** Largest real-world UTC offset, in minutes (UTC+14). */
 const MAX_OFFSET_MINUTES = 14 * 60;
 
+/**
+ * Names resolved so far, with their zone or null. Checking an IANA name builds `Intl` formatters,
+ * which cost tens of microseconds and native memory the garbage collector does not see: a page of
+ * events resolves each event's zone, so each name is checked once per process. Names come from
+ * callers too, so the memo stops growing at {@link MAX_RESOLVED} names.
+ */
+const resolved = new Map<string, Zone | null>();
+const MAX_RESOLVED = 2048;
+
 /** Resolves an IANA name or a TEC-style `UTC±H[:MM]` offset to a luxon Zone, or null when unknown. */
 export function resolveZone(name: string): Zone | null {
+  const known = resolved.get(name);
+  if (known !== undefined) return known;
+  const zone = resolveName(name);
+  if (resolved.size < MAX_RESOLVED) resolved.set(name, zone);
+  return zone;
+}
+
+function resolveName(name: string): Zone | null {
   const trimmed = name.trim();
   if (trimmed === '') return null;
   const offset = OFFSET_NAME.exec(trimmed);
