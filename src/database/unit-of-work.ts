@@ -28,6 +28,20 @@ const NAME_LOCK_WAIT_SECONDS = 2;
  */
 export const LEAVES_LISTINGS = 'calendar:leavesListings';
 
+/**
+ * Where a unit's listeners (the read cache's) put work to run once the unit has ended, however
+ * it ended: after a commit whose outcome is unknown no commit or rollback event is sent.
+ */
+export const AFTER_UNIT = 'calendar:afterUnit';
+
+/**
+ * The mark (in `QueryRunner.data`) of a unit whose every write is hidden from anonymous callers:
+ * an event that is a draft, pending, private or in the trash before and after it, with nothing
+ * created beside it. The read cache, which keeps anonymous answers only, keeps them through its
+ * commit (ListingVersionSubscriber). Set by {@link UnitOfWork.markUnseenByPublic}.
+ */
+export const UNSEEN_BY_PUBLIC = 'calendar:unseenByPublic';
+
 /** How a unit of work runs. */
 export interface UnitOptions {
   /** It writes no row any read answer shows (see {@link LEAVES_LISTINGS}). */
@@ -150,6 +164,16 @@ export class UnitOfWork {
     if (!unit.beforeCommit.has(key)) unit.beforeCommit.set(key, task);
   }
 
+  /**
+   * Marks the running unit as changing nothing an anonymous read shows (see
+   * {@link UNSEEN_BY_PUBLIC}). Only code that knows every write of the unit may say so: an event
+   * write, whose unit is its request's (or one imported item's, with its bookkeeping).
+   */
+  markUnseenByPublic(): void {
+    const runner = current.getStore()?.manager.queryRunner;
+    if (runner) runner.data[UNSEEN_BY_PUBLIC] = true;
+  }
+
   /** Whether a unit of work is running in this async context. */
   get inUnit(): boolean {
     return current.getStore() !== undefined;
@@ -180,6 +204,7 @@ export class UnitOfWork {
     const runner = this.dataSource.createQueryRunner('master');
     // SQLite hands out one query runner for every unit: the mark is set, and cleared, per unit.
     runner.data[LEAVES_LISTINGS] = options.leavesListings === true;
+    runner.data[UNSEEN_BY_PUBLIC] = false;
     const unit: RunningUnit = {
       manager: runner.manager,
       namedLocks: false,
@@ -210,6 +235,10 @@ export class UnitOfWork {
       throw error;
     } finally {
       delete runner.data[LEAVES_LISTINGS];
+      delete runner.data[UNSEEN_BY_PUBLIC];
+      const after: unknown = runner.data[AFTER_UNIT];
+      delete runner.data[AFTER_UNIT];
+      if (typeof after === 'function') await (after as () => Promise<void>)();
       if (unit.namedLocks) await this.releaseNames(runner);
       await runner.release();
     }

@@ -46,7 +46,7 @@ import { EventFieldsDto } from './dto/event-fields.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { EventEntity } from './entities/event.entity';
-import { statusOnSave } from '../posts/post-status';
+import { hiddenFromPublic, statusOnSave } from '../posts/post-status';
 import {
   EventAlreadyTrashedError,
   EventMovedError,
@@ -66,7 +66,7 @@ import {
   EventText,
 } from './events.repository';
 import { EventDateBounds } from './pipes/event-dates.pipe';
-import { EventLinksService, LinkPlan } from './links/event-links.service';
+import { createsItems, EventLinksService, LinkPlan } from './links/event-links.service';
 import { ReadCache } from '../common/cache/read-cache';
 import {
   expand,
@@ -564,6 +564,9 @@ export class EventsService {
       series !== null,
     );
     await this.changes.record('event', id, 'created');
+    if (series === null && hiddenFromPublic(columns.status) && !createsItems(plan)) {
+      this.unit.markUnseenByPublic();
+    }
     if (series) {
       await this.syncOccurrences(
         id,
@@ -767,6 +770,15 @@ export class EventsService {
     }
     await this.events.update(event.id, columns, slugBase, language, text, links);
     await this.changes.record('event', event.id, 'updated');
+    if (
+      event.seriesId === null &&
+      !ruled &&
+      hiddenFromPublic(event.status) &&
+      hiddenFromPublic(columns.status ?? event.status) &&
+      !createsItems(plan)
+    ) {
+      this.unit.markUnseenByPublic();
+    }
     if (ruled) {
       const wanted = series ? series.occurrences.slice(1) : [];
       await this.syncOccurrences(event.id, stored, wanted, shared, language, text, links);
@@ -890,6 +902,7 @@ export class EventsService {
     const now = this.clock.now().toJSDate();
     await this.events.trash(event.id, now);
     await this.changes.record('event', event.id, 'trashed');
+    if (event.seriesId === null && hiddenFromPublic(event.status)) this.unit.markUnseenByPublic();
     if (event.seriesId === event.id) {
       // The series' first occurrence is the series: its other occurrences go with it.
       const occurrences = (await this.events.findOccurrences(event.id))

@@ -24,3 +24,11 @@ export function statusOnSave(requested: PostStatus, dateUtc: Date, now: Date): P
   if (requested === 'future' && dateUtc.getTime() <= now.getTime()) return 'publish';
   return requested;
 }
+
+/**
+ * Whether an item of this status is hidden from anonymous callers now and without a further
+ * write: not published, and not scheduled (a scheduled item turns public when its date passes).
+ */
+export function hiddenFromPublic(status: PostStatus): boolean {
+  return status !== 'publish' && status !== 'future';
+}

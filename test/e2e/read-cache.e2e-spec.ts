@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { RedisReadCacheStore } from '../../src/common/cache/redis-read-cache.store';
 import { createEvent, utcAt } from '../factories/event.factory';
 import { bearer } from '../setup/auth';
 import { createTestApp, onMysql, TestApp, useTestApp } from '../setup/test-app';
@@ -97,6 +98,57 @@ describe('read cache', () => {
       expect(await titles(sut)).toEqual(['After', 'Second']);
       const single = await request(sut.http).get(`${EVENTS}/${id}`).expect(200);
       expect(single.body).toMatchObject({ title: 'After' });
+    });
+
+    it('keeps its answers through writes no anonymous caller sees, not through the one that publishes', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, { title: 'Public' });
+      expect(await titles(sut)).toEqual(['Public']);
+      await renameBehind(sut, id, 'Changed behind');
+
+      // A draft written, edited and trashed: nothing an anonymous read shows changed.
+      const draft = await createEvent(sut.http, {
+        title: 'Draft',
+        status: 'draft',
+        start_date: utcAt(2, 10),
+        end_date: utcAt(2, 12),
+      });
+      await sut.admin.post(`${EVENTS}/${draft.id}`).send({ title: 'Still a draft' }).expect(200);
+      expect(await titles(sut)).toEqual(['Public']);
+      // A draft with a new category (a term created beside it) moves the cache like any write.
+      await sut.admin
+        .post(`${EVENTS}/${draft.id}`)
+        .send({ categories: ['A new category'] })
+        .expect(200);
+      expect(await titles(sut)).toEqual(['Changed behind']);
+      await renameBehind(sut, id, 'Changed again');
+      await sut.admin.delete(`${EVENTS}/${draft.id}`).expect(200);
+      expect(await titles(sut)).toEqual(['Changed behind']);
+
+      // The draft published: the next read shows it.
+      const other = await createEvent(sut.http, {
+        title: 'Hidden',
+        status: 'draft',
+        start_date: utcAt(3, 10),
+        end_date: utcAt(3, 12),
+      });
+      await sut.admin.post(`${EVENTS}/${other.id}`).send({ status: 'publish' }).expect(200);
+      expect(await titles(sut)).toEqual(['Changed again', 'Hidden']);
+    });
+
+    it('keeps its answers through a write that failed and changed nothing', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, { title: 'Kept' });
+      expect(await titles(sut)).toEqual(['Kept']);
+      await renameBehind(sut, id, 'Changed behind');
+
+      // Refused inside its transaction (the event is read there), which is rolled back.
+      await sut.admin
+        .post(`${EVENTS}/${id + 1000}`)
+        .send({ title: 'Nobody' })
+        .expect(404);
+
+      expect(await titles(sut)).toEqual(['Kept']);
     });
 
     it('does not use or fill the cache for callers with a token or a password', async () => {
@@ -257,6 +309,28 @@ describe('read cache', () => {
       await renameBehind(first, id, 'Changed behind');
 
       expect(await titles(second)).toEqual(['Shared']);
+    });
+
+    it('moves the version for a writer that never ended once its time is up', async () => {
+      const store = new RedisReadCacheStore(REDIS_URL, `calendar-test:${randomUUID()}:`, 200);
+      try {
+        await store.ready();
+        const before = (await store.lookup('k')).version ?? '';
+        const kept = { body: '{}', etag: 'W/"x"', headers: {}, madeAt: Date.now() };
+        await store.set(before, 'k', kept, 60_000);
+
+        // A writer registers and dies before it ends (between its commit and the cache).
+        await store.beginWrite();
+        const during = await store.lookup('k');
+        await new Promise((wait) => setTimeout(wait, 300));
+        const after = await store.lookup('k');
+
+        expect(during).toEqual({ version: before, answer: kept });
+        expect(after.version).not.toBe(before);
+        expect(after.answer).toBeUndefined();
+      } finally {
+        await store.close();
+      }
     });
 
     it('shows a write on one instance to the next read on the other', async () => {

@@ -8,7 +8,7 @@ import {
   TransactionRollbackEvent,
   TransactionStartEvent,
 } from 'typeorm';
-import { LEAVES_LISTINGS } from '../../database/unit-of-work';
+import { AFTER_UNIT, LEAVES_LISTINGS, UNSEEN_BY_PUBLIC } from '../../database/unit-of-work';
 import { ReadCache } from './read-cache';
 import { WriteTicket } from './read-cache.store';
 
@@ -21,9 +21,12 @@ function ticketOf(queryRunner: QueryRunner): WriteTicket | undefined {
 
 /**
  * Every write of the service runs in a transaction; this subscriber registers each one with the
- * read cache before it starts and after it commits or rolls back (the outermost level only), so
- * the listing version moves with every change and no read keeps an answer made while a write was
- * in flight. Units marked as leaving listings alone (background bookkeeping) are not registered.
+ * read cache before it starts and ends it after its commit (the outermost level only), so the
+ * listing version moves with every change before the writer is answered. A rollback changed
+ * nothing and leaves the version alone, and so does a commit of a unit marked as unseen by the
+ * public (drafts); a unit that ends with neither (its commit's outcome unknown) moves it, in
+ * case the commit went in. Units marked as leaving listings alone (background bookkeeping) are
+ * not registered.
  */
 @Injectable()
 export class ListingVersionSubscriber implements EntitySubscriberInterface {
@@ -38,22 +41,25 @@ export class ListingVersionSubscriber implements EntitySubscriberInterface {
     if (ticketOf(event.queryRunner) !== undefined) return;
     // Background bookkeeping (webhooks, the broker, pruning) changes nothing a read shows.
     if (event.queryRunner.data[LEAVES_LISTINGS] === true) return;
-    event.queryRunner.data[TICKET] = await this.cache.beginWrite();
+    const queryRunner = event.queryRunner;
+    queryRunner.data[TICKET] = await this.cache.beginWrite();
+    queryRunner.data[AFTER_UNIT] = () => this.finish(queryRunner, true);
   }
 
   async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
-    await this.finish(event.queryRunner);
+    // The cache keeps anonymous answers only: a unit none of them shows leaves them.
+    await this.finish(event.queryRunner, event.queryRunner.data[UNSEEN_BY_PUBLIC] !== true);
   }
 
   async afterTransactionRollback(event: TransactionRollbackEvent): Promise<void> {
-    await this.finish(event.queryRunner);
+    await this.finish(event.queryRunner, false);
   }
 
-  private async finish(queryRunner: QueryRunner): Promise<void> {
+  private async finish(queryRunner: QueryRunner, changed: boolean): Promise<void> {
     if (queryRunner.isTransactionActive) return;
     const ticket = ticketOf(queryRunner);
     if (ticket === undefined) return;
     delete queryRunner.data[TICKET];
-    await this.cache.endWrite(ticket);
+    await this.cache.endWrite(ticket, changed);
   }
 }

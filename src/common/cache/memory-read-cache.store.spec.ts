@@ -7,7 +7,7 @@ function answer(body: string): CachedAnswer {
 
 describe('MemoryReadCacheStore', () => {
   it('drops the oldest answers when keys and bodies outgrow the bound', async () => {
-    const sut = new MemoryReadCacheStore(13, 60_000);
+    const sut = new MemoryReadCacheStore(13);
     const { version } = await sut.lookup('a');
     if (version === null) throw new Error('no write is in flight');
 
@@ -20,27 +20,38 @@ describe('MemoryReadCacheStore', () => {
     expect((await sut.lookup('c')).answer?.body).toBe('123');
   });
 
-  it('neither answers nor keeps while a write is in flight, and forgets everything after it', async () => {
-    const sut = new MemoryReadCacheStore(1000, 60_000);
+  it('answers from before a write until it ends, then forgets everything', async () => {
+    const sut = new MemoryReadCacheStore(1000);
     const before = (await sut.lookup('k')).version ?? '';
     await sut.set(before, 'k', answer('old'));
 
     const ticket = await sut.beginWrite();
     const during = await sut.lookup('k');
-    await sut.set(before, 'k', answer('during'));
-    await sut.endWrite(ticket);
+    await sut.endWrite(ticket, true);
     const after = await sut.lookup('k');
 
-    expect(during).toEqual({ version: null });
+    expect(during).toEqual({ version: before, answer: answer('old') });
     expect(after.version).not.toBe(before);
     expect(after.answer).toBeUndefined();
   });
 
-  it('stops counting a write that never ended once its time is up', async () => {
-    const sut = new MemoryReadCacheStore(1000, 1);
-    await sut.beginWrite();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  it('never keeps an answer read under a version a write has since moved', async () => {
+    const sut = new MemoryReadCacheStore(1000);
+    const seen = (await sut.lookup('k')).version ?? '';
 
-    expect((await sut.lookup('k')).version).not.toBeNull();
+    await sut.endWrite(await sut.beginWrite(), true);
+    await sut.set(seen, 'k', answer('made before the write ended'));
+
+    expect((await sut.lookup('k')).answer).toBeUndefined();
+  });
+
+  it('keeps its answers through a write that changed nothing (a rollback)', async () => {
+    const sut = new MemoryReadCacheStore(1000);
+    const before = (await sut.lookup('k')).version ?? '';
+    await sut.set(before, 'k', answer('kept'));
+
+    await sut.endWrite(await sut.beginWrite(), false);
+
+    expect(await sut.lookup('k')).toEqual({ version: before, answer: answer('kept') });
   });
 });

@@ -4,36 +4,27 @@ import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-c
 /**
  * The read cache of one process: a map in insertion order bounded by the size of the keys and
  * bodies it holds (the oldest answer goes first when it is full). Instances that do not share a
- * `CACHE_URL` do not see each other's writes, so this store is for a single instance.
+ * `CACHE_URL` do not see each other's writes, so this store is for a single instance. A write
+ * that dies with its process takes the cache with it, so it needs no record of writes in flight.
  */
 export class MemoryReadCacheStore implements ReadCacheStore {
   private version = 0;
-  /** Writes in flight by ticket, with the time (ms) after which one counts as abandoned. */
-  private readonly writes = new Map<string, number>();
   private readonly answers = new Map<string, CachedAnswer>();
   /** The keys' and bodies' sizes added up (UTF-16 code units: about bytes for JSON). */
   private size = 0;
 
-  constructor(
-    private readonly maxBytes: number,
-    private readonly writeTicketMs: number,
-  ) {}
+  constructor(private readonly maxBytes: number) {}
 
   ready(): Promise<void> {
     return Promise.resolve();
   }
 
   lookup(key: string): Promise<CacheLookup> {
-    if (this.writing()) return Promise.resolve({ version: null });
     return Promise.resolve({ version: String(this.version), answer: this.answers.get(key) });
   }
 
   set(version: string, key: string, answer: CachedAnswer): Promise<void> {
-    if (
-      !this.writing() &&
-      version === String(this.version) &&
-      sizeOf(key, answer) <= this.maxBytes
-    ) {
+    if (version === String(this.version) && sizeOf(key, answer) <= this.maxBytes) {
       this.remove(key);
       this.answers.set(key, answer);
       this.size += sizeOf(key, answer);
@@ -54,15 +45,11 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   beginWrite(): Promise<WriteTicket> {
-    const ticket = { id: randomUUID() };
-    this.writes.set(ticket.id, Date.now() + this.writeTicketMs);
-    this.bump();
-    return Promise.resolve(ticket);
+    return Promise.resolve({ id: randomUUID() });
   }
 
-  endWrite(ticket: WriteTicket): Promise<void> {
-    this.writes.delete(ticket.id);
-    this.bump();
+  endWrite(_ticket: WriteTicket, changed: boolean): Promise<void> {
+    if (changed) this.bump();
     return Promise.resolve();
   }
 
@@ -75,14 +62,6 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     this.answers.clear();
     this.size = 0;
     return Promise.resolve();
-  }
-
-  /** Whether a write is in flight; tickets past their time (a write that never ended) go. */
-  private writing(): boolean {
-    if (this.writes.size === 0) return false;
-    const now = Date.now();
-    for (const [id, expires] of this.writes) if (expires <= now) this.writes.delete(id);
-    return this.writes.size > 0;
   }
 
   private bump(): void {

@@ -8,7 +8,7 @@ export interface CachedAnswer {
 }
 
 /**
- * What a read found: the listing version it saw (null while some write is in flight: then it
+ * What a read found: the listing version it saw (null when the store cannot be reached: then it
  * reads the database and keeps nothing) and the answer kept for its key under that version.
  */
 export interface CacheLookup {
@@ -23,19 +23,22 @@ export interface WriteTicket {
 
 /**
  * The shared state of the read cache: the listing version, the writes in flight and the answers
- * kept per version. A write bumps the version when it starts and again when it ends, and while
- * it is in flight no read uses or fills the cache; so an answer kept under a version was made
- * from data no write has changed since, and a write is visible to every read that starts after
- * its commit (README, Caching).
+ * kept per version. A write that changed what a cached answer may show moves the version after
+ * its commit, before its caller is answered, and an answer is kept only if the version is still
+ * the one its read began under. So an answer made before a commit (or from a snapshot older
+ * than it) is never found after that write's move, and every read that starts after a write was
+ * answered sees it. Reads that overlap a write may get the answer from before it, as they could
+ * from the database (README, Caching).
  */
 export interface ReadCacheStore {
   /** Resolves once the store can answer (or after a short wait: it then answers as a miss). */
   ready(): Promise<void>;
   lookup(key: string): Promise<CacheLookup>;
-  /** Keeps `answer` if the version is still `version` and no write is in flight. */
+  /** Keeps `answer` if the version is still `version`. */
   set(version: string, key: string, answer: CachedAnswer, ttlMs: number): Promise<void>;
   beginWrite(): Promise<WriteTicket>;
-  endWrite(ticket: WriteTicket): Promise<void>;
+  /** Ends a write; `changed`: it committed (or may have) something a cached answer shows. */
+  endWrite(ticket: WriteTicket, changed: boolean): Promise<void>;
   /** Drops every kept answer (a new version), e.g. after data changed behind the service. */
   clear(): Promise<void>;
   close(): Promise<void>;

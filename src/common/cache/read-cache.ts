@@ -25,7 +25,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     const writeTicketMs = config.REQUEST_TIMEOUT_MS * 2;
     this.store = config.CACHE_URL
       ? new RedisReadCacheStore(config.CACHE_URL, config.CACHE_PREFIX, writeTicketMs)
-      : new MemoryReadCacheStore(config.READ_CACHE_MAX_BYTES, writeTicketMs);
+      : new MemoryReadCacheStore(config.READ_CACHE_MAX_BYTES);
   }
 
   /** Waits (briefly) for a shared store's connection, so the first reads can use it. */
@@ -48,7 +48,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * The value kept under `key` for the current listing version, else `compute()`'s, kept for the
-   * next caller (the same rules as answers: nothing is used or kept while a write is in flight).
+   * next caller (kept under the version seen before `compute()` ran, like answers).
    * For values every viewer of a request shares, such as a list's total. A request that reads
    * from a replica neither uses nor keeps them: a lagging replica's value must not be kept, and
    * its reader sees the replica's view throughout.
@@ -69,8 +69,8 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     return this.store.beginWrite();
   }
 
-  endWrite(ticket: WriteTicket): Promise<void> {
-    return this.store.endWrite(ticket);
+  endWrite(ticket: WriteTicket, changed: boolean): Promise<void> {
+    return this.store.endWrite(ticket, changed);
   }
 
   /** Forgets every kept answer: for data changed without the service (tests, scripts). */

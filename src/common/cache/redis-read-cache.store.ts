@@ -3,22 +3,25 @@ import Redis from 'ioredis';
 import { RedisOutageWarning } from './redis-outage-warning';
 import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
 
-/** Drops the write tickets whose time is up (a crashed writer's), then counts the rest. */
-const LIVE_WRITES = `
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
-local writing = redis.call('ZCARD', KEYS[2])
+/**
+ * Drops the write tickets whose time is up (a writer that died between its commit and telling
+ * the cache) and moves the version for them, as their end would have.
+ */
+const EXPIRED_WRITES = `
+if redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1]) > 0 then
+  redis.call('INCR', KEYS[1])
+end
 local version = redis.call('GET', KEYS[1]) or '0'
 `;
 
-/** KEYS: version, writes; ARGV: now, answer key prefix, key. Returns {version, answer} or nil. */
-const LOOKUP = `${LIVE_WRITES}
-if writing > 0 then return false end
+/** KEYS: version, writes; ARGV: now, answer key prefix, key. Returns {version, answer}. */
+const LOOKUP = `${EXPIRED_WRITES}
 return {version, redis.call('GET', ARGV[2] .. version .. ':' .. ARGV[3]) or ''}
 `;
 
 /** KEYS: version, writes; ARGV: now, answer key prefix, key, version seen, answer, ttl (ms). */
-const STORE = `${LIVE_WRITES}
-if writing > 0 or version ~= ARGV[4] then return 0 end
+const STORE = `${EXPIRED_WRITES}
+if version ~= ARGV[4] then return 0 end
 redis.call('SET', ARGV[2] .. version .. ':' .. ARGV[3], ARGV[5], 'PX', ARGV[6])
 return 1
 `;
@@ -44,11 +47,11 @@ function isStoredAnswer(value: unknown): value is StoredAnswer {
 
 /**
  * The read cache shared by every instance that names the same Redis (`CACHE_URL`): the listing
- * version, the writes in flight (a sorted set of tickets by expiry, so a writer that died does
- * not turn the cache off for good) and the answers, each under its version with a TTL. Lookups
- * and stores are one script each, so a read costs one round trip. When Redis cannot be reached
- * a read goes to the database and keeps nothing; a write goes ahead (its bump is lost, and
- * answers kept before it live at most their TTL).
+ * version, the writes in flight (a sorted set of tickets by expiry: a writer that dies after its
+ * commit moves the version when its ticket's time is up) and the answers, each under its
+ * version with a TTL. Lookups and stores are one script each, so a read costs one round trip.
+ * When Redis cannot be reached a read goes to the database and keeps nothing; a write goes ahead
+ * (its bump is lost, and answers kept before it live at most their TTL).
  */
 export class RedisReadCacheStore implements ReadCacheStore {
   private readonly outage = new RedisOutageWarning('ReadCache', 'reading the database');
@@ -133,20 +136,17 @@ export class RedisReadCacheStore implements ReadCacheStore {
   async beginWrite(): Promise<WriteTicket> {
     const ticket = { id: randomUUID() };
     try {
-      await this.redis
-        .multi()
-        .zadd(this.writesKey, Date.now() + this.writeTicketMs, ticket.id)
-        .incr(this.versionKey)
-        .exec();
+      await this.redis.zadd(this.writesKey, Date.now() + this.writeTicketMs, ticket.id);
     } catch (error) {
       this.warn(error);
     }
     return ticket;
   }
 
-  async endWrite(ticket: WriteTicket): Promise<void> {
+  async endWrite(ticket: WriteTicket, changed: boolean): Promise<void> {
     try {
-      await this.redis.multi().zrem(this.writesKey, ticket.id).incr(this.versionKey).exec();
+      const ending = this.redis.multi().zrem(this.writesKey, ticket.id);
+      await (changed ? ending.incr(this.versionKey) : ending).exec();
     } catch (error) {
       this.warn(error);
     }

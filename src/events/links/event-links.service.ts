@@ -39,6 +39,15 @@ export interface LinkPlan {
   readonly terms: Partial<Record<Taxonomy, TermPlan>>;
 }
 
+/** Whether resolving `plan` creates a venue, an organizer or a term. */
+export function createsItems(plan: LinkPlan): boolean {
+  return (
+    (plan.venue !== undefined && plan.venue !== null && 'create' in plan.venue) ||
+    (plan.organizers ?? []).some((organizer) => 'create' in organizer) ||
+    Object.values(plan.terms).some((terms) => terms.newNames.length > 0)
+  );
+}
+
 /** The ids to store once inline venues, organizers and new terms exist. */
 export interface ResolvedLinks {
   /** The venue to link; null unlinks; undefined leaves it. */
