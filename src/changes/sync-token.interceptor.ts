@@ -1,6 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { from, map, Observable, switchMap } from 'rxjs';
+import { ReadCache } from '../common/cache/read-cache';
 import { ChangeLog } from './change-log';
 import { ChangeKind } from './entities/change.entity';
 
@@ -23,10 +24,18 @@ export const SYNC_TOKEN_HEADER = 'X-Sync-Token';
  * change log's head read *before* the list, so a change committed while the list is read is
  * either in it or after the token, never skipped (it may come twice). Runs inside the read
  * cache, so a kept answer keeps the token of its own reading. Sync answers make their own.
+ *
+ * The head is shared through the read cache until the listing version moves: a list that starts
+ * later reads its items after that head was read, so the token is still no later than what it
+ * shows. Writes that leave the version alone (drafts) move the head; a token from before them
+ * only makes a sync answer them again.
  */
 @Injectable()
 export class SyncTokenInterceptor implements NestInterceptor {
-  constructor(private readonly changes: ChangeLog) {}
+  constructor(
+    private readonly changes: ChangeLog,
+    private readonly cache: ReadCache,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
@@ -35,7 +44,7 @@ export class SyncTokenInterceptor implements NestInterceptor {
       request.method === 'GET' || request.method === 'HEAD' ? LIST_PATH.exec(request.path) : null;
     if (!match) return next.handle();
     const response = http.getResponse<Response>();
-    return from(this.changes.head()).pipe(
+    return from(this.cache.remember('change head', () => this.changes.head())).pipe(
       switchMap((head) =>
         next.handle().pipe(
           map((body: unknown) => {

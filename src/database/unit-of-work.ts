@@ -18,6 +18,14 @@ interface RunningUnit {
 
 const current = new AsyncLocalStorage<RunningUnit>();
 
+/**
+ * Whether this async context runs inside a unit of work: its reads see its own uncommitted
+ * writes, which no cache may keep.
+ */
+export function inUnitOfWork(): boolean {
+  return current.getStore() !== undefined;
+}
+
 /** How long a unit waits for a name another unit is creating before it starts again. */
 const NAME_LOCK_WAIT_SECONDS = 2;
 
@@ -176,7 +184,7 @@ export class UnitOfWork {
 
   /** Whether a unit of work is running in this async context. */
   get inUnit(): boolean {
-    return current.getStore() !== undefined;
+    return inUnitOfWork();
   }
 
   /**

@@ -413,17 +413,17 @@ export class TermsService {
    * The terms of each event, from its `links` (read by the events side, which owns them):
    * categories and tags together, each event's
    * ordered by name as a reader of `language` sees it, then id. A fixed number of queries
-   * whatever the number of events (one more per level of category depth).
+   * whatever the number of events (one more per level of category depth), none when the terms'
+   * `views` are given.
    */
   async findForEvents(
     links: readonly EventTermLink[],
     language: Language,
+    views?: ReadonlyMap<number, TermView>,
   ): Promise<Map<number, TermView[]>> {
     const result = new Map<number, TermView[]>();
     if (links.length === 0) return result;
-    const terms = await this.terms.findByIds(links.map((link) => link.termId));
-    const views = await this.views(terms, this.clock.now().toJSDate());
-    const viewById = new Map(views.map((view) => [view.term.id, view]));
+    const viewById = views ?? (await this.findViews(links.map((link) => link.termId)));
     for (const link of links) {
       const view = viewById.get(link.termId);
       if (!view) continue;
@@ -434,6 +434,14 @@ export class TermsService {
     const order = byName(language);
     for (const list of result.values()) list.sort(order);
     return result;
+  }
+
+  /** The terms with these ids, with their text, counts and paths, by id. */
+  async findViews(ids: readonly number[]): Promise<Map<number, TermView>> {
+    if (ids.length === 0) return new Map();
+    const terms = await this.terms.findByIds([...new Set(ids)]);
+    const views = await this.views(terms, this.clock.now().toJSDate());
+    return new Map(views.map((view) => [view.term.id, view]));
   }
 
   private async byId(taxonomy: Taxonomy, id: number): Promise<TermEntity> {

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { RedisReadCacheStore } from '../../src/common/cache/redis-read-cache.store';
 import { createEvent, utcAt } from '../factories/event.factory';
+import { createOrganizer, ORGANIZERS } from '../factories/organizer.factory';
+import { CATEGORIES, createCategory } from '../factories/term.factory';
+import { createVenue, VENUES } from '../factories/venue.factory';
 import { bearer } from '../setup/auth';
 import { createTestApp, onMysql, TestApp, useTestApp } from '../setup/test-app';
 
@@ -149,6 +152,48 @@ describe('read cache', () => {
         .expect(404);
 
       expect(await titles(sut)).toEqual(['Kept']);
+    });
+
+    it('shows a change of an embedded venue, organizer or category at the next read of any list', async () => {
+      const sut = app();
+      const venue = await createVenue(sut.http, { venue: 'Old hall' });
+      const organizer = await createOrganizer(sut.http, { organizer: 'Old crew' });
+      const category = await createCategory(sut.http, { name: 'Old kind' });
+      const links = { venue: venue.id, organizer: [organizer.id], categories: [category.id] };
+      await createEvent(sut.http, { title: 'One', ...links });
+      const embedded = async (path: string): Promise<unknown> => {
+        const response = await request(sut.http).get(path).expect(200);
+        const [first] = (response.body as { events: Record<string, unknown>[] }).events;
+        return {
+          venue: (first?.['venue'] as { venue?: string }).venue,
+          organizer: (first?.['organizer'] as { organizer?: string }[])[0]?.organizer,
+          category: (first?.['categories'] as { name?: string; count?: number }[])[0],
+        };
+      };
+      expect(await embedded(EVENTS)).toEqual({
+        venue: 'Old hall',
+        organizer: 'Old crew',
+        category: expect.objectContaining({ name: 'Old kind', count: 1 }),
+      });
+
+      await sut.admin.post(`${VENUES}/${venue.id}`).send({ venue: 'New hall' }).expect(200);
+      expect(await embedded(`${EVENTS}?per_page=5`)).toMatchObject({ venue: 'New hall' });
+      await sut.admin.post(`${ORGANIZERS}/${organizer.id}`).send({ organizer: 'New crew' });
+      await sut.admin.post(`${CATEGORIES}/${category.id}`).send({ name: 'New kind' }).expect(200);
+      expect(await embedded(`${EVENTS}?per_page=6`)).toMatchObject({ organizer: 'New crew' });
+      // Another published event in the category moves its count in every answer embedding it.
+      await createEvent(sut.http, {
+        title: 'Two',
+        categories: [category.id],
+        start_date: utcAt(2, 10),
+        end_date: utcAt(2, 12),
+      });
+
+      expect(await embedded(`${EVENTS}?per_page=7`)).toEqual({
+        venue: 'New hall',
+        organizer: 'New crew',
+        category: expect.objectContaining({ name: 'New kind', count: 2 }),
+      });
     });
 
     it('does not use or fill the cache for callers with a token or a password', async () => {

@@ -8,7 +8,7 @@ import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-c
  * that dies with its process takes the cache with it, so it needs no record of writes in flight.
  */
 export class MemoryReadCacheStore implements ReadCacheStore {
-  private version = 0;
+  private current = 0;
   private readonly answers = new Map<string, CachedAnswer>();
   /** The keys' and bodies' sizes added up (UTF-16 code units: about bytes for JSON). */
   private size = 0;
@@ -20,11 +20,15 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   lookup(key: string): Promise<CacheLookup> {
-    return Promise.resolve({ version: String(this.version), answer: this.answers.get(key) });
+    return Promise.resolve({ version: String(this.current), answer: this.answers.get(key) });
+  }
+
+  version(): Promise<string | null> {
+    return Promise.resolve(String(this.current));
   }
 
   set(version: string, key: string, answer: CachedAnswer): Promise<void> {
-    if (version === String(this.version) && sizeOf(key, answer) <= this.maxBytes) {
+    if (version === String(this.current) && sizeOf(key, answer) <= this.maxBytes) {
       this.remove(key);
       this.answers.set(key, answer);
       this.size += sizeOf(key, answer);
@@ -65,7 +69,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   private bump(): void {
-    this.version += 1;
+    this.current += 1;
     this.answers.clear();
     this.size = 0;
   }

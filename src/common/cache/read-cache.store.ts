@@ -34,6 +34,8 @@ export interface ReadCacheStore {
   /** Resolves once the store can answer (or after a short wait: it then answers as a miss). */
   ready(): Promise<void>;
   lookup(key: string): Promise<CacheLookup>;
+  /** The current listing version (null when the store cannot be reached). */
+  version(): Promise<string | null>;
   /** Keeps `answer` if the version is still `version`. */
   set(version: string, key: string, answer: CachedAnswer, ttlMs: number): Promise<void>;
   beginWrite(): Promise<WriteTicket>;

@@ -1,9 +1,17 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { readsFromReplica } from '../../database/read-routing';
+import { inUnitOfWork } from '../../database/unit-of-work';
 import { MemoryReadCacheStore } from './memory-read-cache.store';
 import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
 import { RedisReadCacheStore } from './redis-read-cache.store';
+
+/** Values of one kind kept in this process for one listing version (see `rememberEach`). */
+export class VersionMemo<K, V> {
+  version: string | null = null;
+  madeAt = 0;
+  readonly values = new Map<K, V>();
+}
 
 /**
  * The read cache of anonymous GET answers and the listing version that invalidates it: in this
@@ -54,7 +62,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
    * its reader sees the replica's view throughout.
    */
   async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    if (!this.enabled || (this.replicated && readsFromReplica())) return compute();
+    if (!this.shares()) return compute();
     const { version, answer } = await this.store.lookup(key);
     if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body) as T;
     const value = await compute();
@@ -63,6 +71,45 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
       await this.store.set(version, key, kept, this.ttlMs);
     }
     return value;
+  }
+
+  /**
+   * The values of `keys`, from `memo` (this process's values of one kind, such as the terms
+   * events are filed under) where it holds them for the current listing version and the TTL,
+   * else from `load` (given the keys it lacks), then kept there if the version has not moved
+   * meanwhile. For values that are not plain JSON (entities with dates) and that reads share by
+   * key. The same rules as {@link remember}: not inside a write, not for replica reads.
+   */
+  async rememberEach<K, V>(
+    memo: VersionMemo<K, V>,
+    keys: readonly K[],
+    load: (missing: K[]) => Promise<ReadonlyMap<K, V>>,
+  ): Promise<Map<K, V>> {
+    const unique = [...new Set(keys)];
+    const version = this.shares() ? await this.store.version() : null;
+    if (version === null) return new Map(await load(unique));
+    const now = Date.now();
+    if (memo.version !== version || !(memo.madeAt <= now && now - memo.madeAt < this.ttlMs)) {
+      memo.version = version;
+      memo.madeAt = now;
+      memo.values.clear();
+    }
+    const missing = unique.filter((key) => !memo.values.has(key));
+    const loaded = missing.length > 0 ? await load(missing) : new Map<K, V>();
+    if (loaded.size > 0 && memo.version === version && (await this.store.version()) === version) {
+      for (const [key, value] of loaded) memo.values.set(key, value);
+    }
+    const found = new Map<K, V>();
+    for (const key of unique) {
+      const value = loaded.get(key) ?? memo.values.get(key);
+      if (value !== undefined) found.set(key, value);
+    }
+    return found;
+  }
+
+  /** Whether values read now may be shared through the cache (see {@link remember}). */
+  private shares(): boolean {
+    return this.enabled && !inUnitOfWork() && !(this.replicated && readsFromReplica());
   }
 
   beginWrite(): Promise<WriteTicket> {

@@ -19,6 +19,11 @@ const LOOKUP = `${EXPIRED_WRITES}
 return {version, redis.call('GET', ARGV[2] .. version .. ':' .. ARGV[3]) or ''}
 `;
 
+/** KEYS: version, writes; ARGV: now. Returns the version. */
+const VERSION = `${EXPIRED_WRITES}
+return version
+`;
+
 /** KEYS: version, writes; ARGV: now, answer key prefix, key, version seen, answer, ttl (ms). */
 const STORE = `${EXPIRED_WRITES}
 if version ~= ARGV[4] then return 0 end
@@ -105,6 +110,16 @@ export class RedisReadCacheStore implements ReadCacheStore {
     } catch (error) {
       this.warn(error);
       return { version: null };
+    }
+  }
+
+  async version(): Promise<string | null> {
+    try {
+      const found = await this.redis.eval(VERSION, 2, this.versionKey, this.writesKey, Date.now());
+      return typeof found === 'string' || typeof found === 'number' ? String(found) : null;
+    } catch (error) {
+      this.warn(error);
+      return null;
     }
   }
 

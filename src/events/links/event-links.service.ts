@@ -11,6 +11,7 @@ import { validateInput } from '../../common/validation/validate-input';
 import { CreateOrganizerDto } from '../../organizers/dto/create-organizer.dto';
 import { OrganizersService, OrganizerView } from '../../organizers/organizers.service';
 import { Taxonomy } from '../../terms/taxonomy';
+import { ReadCache, VersionMemo } from '../../common/cache/read-cache';
 import { TermsService, TermView } from '../../terms/terms.service';
 import { CreateVenueDto } from '../../venues/dto/create-venue.dto';
 import { VenuesService, VenueView } from '../../venues/venues.service';
@@ -101,11 +102,20 @@ function unknownTerm(param: string): ParamProblem {
 }
 @Injectable()
 export class EventLinksService {
+  /**
+   * The linked items events embed, kept in this process until the listing version moves (every
+   * write that could change one moves it), so a page read after another costs no query for them.
+   */
+  private readonly venueViews = new VersionMemo<number, VenueView>();
+  private readonly organizerViews = new VersionMemo<number, OrganizerView>();
+  private readonly termViews = new VersionMemo<number, TermView>();
+
   constructor(
     private readonly events: EventsRepository,
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
     private readonly terms: TermsService,
+    private readonly cache: ReadCache,
   ) {}
 
   /**
@@ -179,11 +189,20 @@ export class EventLinksService {
       this.events.findOrganizerLinks(eventIds),
       this.events.findTermLinks(eventIds),
     ]);
-    const [venues, organizers, terms] = await Promise.all([
-      this.venues.findViews(venueIds),
-      this.organizers.findViews([...new Set(organizerRows.map((row) => row.organizerId))]),
-      this.terms.findForEvents(termLinks, language),
+    const [venues, organizers, termViews] = await Promise.all([
+      this.cache.rememberEach(this.venueViews, venueIds, (ids) => this.venues.findViews(ids)),
+      this.cache.rememberEach(
+        this.organizerViews,
+        organizerRows.map((row) => row.organizerId),
+        (ids) => this.organizers.findViews(ids),
+      ),
+      this.cache.rememberEach(
+        this.termViews,
+        termLinks.map((link) => link.termId),
+        (ids) => this.terms.findViews(ids),
+      ),
     ]);
+    const terms = await this.terms.findForEvents(termLinks, language, termViews);
     const byEvent = new Map<number, EventLinks>();
     for (const event of events) {
       byEvent.set(event.id, {
