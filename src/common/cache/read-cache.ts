@@ -76,9 +76,11 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   /**
    * The values of `keys`, from `memo` (this process's values of one kind, such as the terms
    * events are filed under) where it holds them for the current listing version and the TTL,
-   * else from `load` (given the keys it lacks), then kept there if the version has not moved
-   * meanwhile. For values that are not plain JSON (entities with dates) and that reads share by
-   * key. The same rules as {@link remember}: not inside a write, not for replica reads.
+   * else from `load` (given the keys it lacks), then kept there unless a read under a newer
+   * version has started the memo afresh meanwhile. Values loaded as a write commits may be kept
+   * under the version before its move, which no read asks for once it has moved (as answers are).
+   * For values that are not plain JSON (entities with dates) and that reads share by key. The
+   * same rules as {@link remember}: not inside a write, not for replica reads.
    */
   async rememberEach<K, V>(
     memo: VersionMemo<K, V>,
@@ -96,7 +98,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     }
     const missing = unique.filter((key) => !memo.values.has(key));
     const loaded = missing.length > 0 ? await load(missing) : new Map<K, V>();
-    if (loaded.size > 0 && memo.version === version && (await this.store.version()) === version) {
+    if (memo.version === version) {
       for (const [key, value] of loaded) memo.values.set(key, value);
     }
     const found = new Map<K, V>();
