@@ -210,9 +210,9 @@ export class UnitOfWork {
 
   private async once<T>(work: () => Promise<T>, options: UnitOptions): Promise<T> {
     const runner = this.dataSource.createQueryRunner('master');
-    // SQLite hands out one query runner for every unit: the mark is set, and cleared, per unit.
+    // SQLite hands out one query runner for every unit: the marks are set, and cleared, per
+    // unit (UNSEEN_BY_PUBLIC is set by the unit's work, if at all, and cleared below).
     runner.data[LEAVES_LISTINGS] = options.leavesListings === true;
-    runner.data[UNSEEN_BY_PUBLIC] = false;
     const unit: RunningUnit = {
       manager: runner.manager,
       namedLocks: false,
