@@ -27,6 +27,16 @@ async function renameBehind(sut: TestApp, id: number, title: string): Promise<vo
   ]);
 }
 
+/** Creates a draft starting `day` days from now (after the events the tests publish first). */
+async function createDraft(sut: TestApp, title: string, day: number): Promise<{ id: number }> {
+  return createEvent(sut.http, {
+    title,
+    status: 'draft',
+    start_date: utcAt(day, 10),
+    end_date: utcAt(day, 12),
+  });
+}
+
 async function titles(sut: TestApp, path = EVENTS): Promise<string[]> {
   const response = await request(sut.http).get(path).expect(200);
   return (response.body as ListBody).events.map((event) => event.title);
@@ -110,12 +120,7 @@ describe('read cache', () => {
       await renameBehind(sut, id, 'Changed behind');
 
       // A draft written, edited and trashed: nothing an anonymous read shows changed.
-      const draft = await createEvent(sut.http, {
-        title: 'Draft',
-        status: 'draft',
-        start_date: utcAt(2, 10),
-        end_date: utcAt(2, 12),
-      });
+      const draft = await createDraft(sut, 'Draft', 2);
       await sut.admin.post(`${EVENTS}/${draft.id}`).send({ title: 'Still a draft' }).expect(200);
       expect(await titles(sut)).toEqual(['Public']);
       // A draft with a new category (a term created beside it) moves the cache like any write.
@@ -129,12 +134,7 @@ describe('read cache', () => {
       expect(await titles(sut)).toEqual(['Changed behind']);
 
       // The draft published: the next read shows it.
-      const other = await createEvent(sut.http, {
-        title: 'Hidden',
-        status: 'draft',
-        start_date: utcAt(3, 10),
-        end_date: utcAt(3, 12),
-      });
+      const other = await createDraft(sut, 'Hidden', 3);
       await sut.admin.post(`${EVENTS}/${other.id}`).send({ status: 'publish' }).expect(200);
       expect(await titles(sut)).toEqual(['Changed again', 'Hidden']);
     });
@@ -178,7 +178,10 @@ describe('read cache', () => {
 
       await sut.admin.post(`${VENUES}/${venue.id}`).send({ venue: 'New hall' }).expect(200);
       expect(await embedded(`${EVENTS}?per_page=5`)).toMatchObject({ venue: 'New hall' });
-      await sut.admin.post(`${ORGANIZERS}/${organizer.id}`).send({ organizer: 'New crew' });
+      await sut.admin
+        .post(`${ORGANIZERS}/${organizer.id}`)
+        .send({ organizer: 'New crew' })
+        .expect(200);
       await sut.admin.post(`${CATEGORIES}/${category.id}`).send({ name: 'New kind' }).expect(200);
       expect(await embedded(`${EVENTS}?per_page=6`)).toMatchObject({ organizer: 'New crew' });
       // Another published event in the category moves its count in every answer embedding it.
