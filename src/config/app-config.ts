@@ -192,7 +192,7 @@ export class AppConfig {
   @Min(0)
   READ_CACHE_TTL_MS = 10_000;
 
-  /** How many bytes of keys and answers the in-process read cache keeps (oldest go first). */
+  /** How many bytes of keys and answers the in-process read cache keeps (least recently read go first). */
   @Transform(integer)
   @IsInt()
   @Min(65536)

@@ -20,6 +20,21 @@ describe('MemoryReadCacheStore', () => {
     expect((await sut.lookup('c')).answer?.body).toBe('123');
   });
 
+  it('drops the answer used longest ago, not the one kept first', async () => {
+    const sut = new MemoryReadCacheStore(13);
+    const { version } = await sut.lookup('a');
+    if (version === null) throw new Error('no write is in flight');
+    await sut.set(version, 'a', answer('12345'));
+    await sut.set(version, 'b', answer('12345'));
+
+    await sut.lookup('a');
+    await sut.set(version, 'c', answer('123'));
+
+    expect((await sut.lookup('a')).answer?.body).toBe('12345');
+    expect((await sut.lookup('b')).answer).toBeUndefined();
+    expect((await sut.lookup('c')).answer?.body).toBe('123');
+  });
+
   it('answers from before a write until it ends, then forgets everything', async () => {
     const sut = new MemoryReadCacheStore(1000);
     const before = (await sut.lookup('k')).version ?? '';

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
 
 /**
- * The read cache of one process: a map in insertion order bounded by the size of the keys and
- * bodies it holds (the oldest answer goes first when it is full). Instances that do not share a
+ * The read cache of one process: a map in order of last use, bounded by the size of the keys and
+ * bodies it holds (the answer used longest ago goes first when it is full, so the answers read
+ * most stay while a long tail of rare reads passes through). Instances that do not share a
  * `CACHE_URL` do not see each other's writes, so this store is for a single instance. A write
  * that dies with its process takes the cache with it, so it needs no record of writes in flight.
  */
@@ -20,7 +21,13 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   lookup(key: string): Promise<CacheLookup> {
-    return Promise.resolve({ version: String(this.current), answer: this.answers.get(key) });
+    const answer = this.answers.get(key);
+    if (answer !== undefined) {
+      // Used now: to the end of the order (a Map keeps insertion order).
+      this.answers.delete(key);
+      this.answers.set(key, answer);
+    }
+    return Promise.resolve({ version: String(this.current), answer });
   }
 
   version(): Promise<string | null> {
