@@ -192,11 +192,22 @@ export class AppConfig {
   @Min(0)
   READ_CACHE_TTL_MS = 10_000;
 
+  /**
+   * How long, at most, the read cache keeps an event list whose answer nothing but a write can
+   * change for a while (the default window, no date or modification bounds): until the window
+   * moves at midnight or a scheduled item goes live, in milliseconds. At or below
+   * `READ_CACHE_TTL_MS`, such lists are kept for that TTL like every other answer.
+   */
+  @Transform(integer)
+  @IsInt()
+  @Min(0)
+  READ_CACHE_LIST_TTL_MS = 300_000;
+
   /** How many bytes of keys and answers the in-process read cache keeps (least recently read go first). */
   @Transform(integer)
   @IsInt()
   @Min(65536)
-  READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+  READ_CACHE_MAX_BYTES = 128 * 1024 * 1024;
 
   /** `redis://` URL of the read cache and listing version shared by every instance. */
   @IsOptional()

@@ -26,6 +26,7 @@ import { RequiresPermission } from '../access/permission.decorator';
 import { Viewer } from '../access/viewer';
 import { Lang } from '../common/i18n/lang.decorator';
 import { Language } from '../common/i18n/language';
+import { requestState } from '../common/i18n/request-language';
 import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
 import { Paging, PagingPipe } from '../common/paging/paging';
@@ -96,6 +97,7 @@ export class EventsController {
       asCalendar(response, page);
       return this.presenter.calendar(page.views, language, links);
     }
+    if (page.stableUntil) requestState(request).keepUntil = page.stableUntil.getTime();
     return this.presenter.page(page, query, bounds, language, links);
   }
 

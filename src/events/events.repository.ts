@@ -234,6 +234,22 @@ export class EventsRepository implements OnModuleInit {
     );
   }
 
+  /**
+   * The earliest publication date after `after` of a scheduled (`future`) event, if any: when
+   * such an event goes live by the clock alone (read from `idx_events_scheduled`).
+   */
+  async findNextScheduledAfter(after: Date): Promise<Date | null> {
+    const next = await this.unit.manager
+      .createQueryBuilder(EventEntity, 'e')
+      .select(['e.id', 'e.dateUtc'])
+      .where(`e.status = 'future'`)
+      .andWhere('e.dateUtc > :after', { after })
+      .orderBy('e.dateUtc', 'ASC')
+      .limit(1)
+      .getOne();
+    return next?.dateUtc ?? null;
+  }
+
   /** The term links of all `eventIds`, in one query. */
   async findTermLinks(eventIds: readonly number[]): Promise<EventTermLink[]> {
     if (eventIds.length === 0) return [];

@@ -66,7 +66,7 @@ import {
   EventText,
 } from './events.repository';
 import { EventDateBounds } from './pipes/event-dates.pipe';
-import { createsItems, EventLinksService, LinkPlan } from './links/event-links.service';
+import { createsItems, earliest, EventLinksService, LinkPlan } from './links/event-links.service';
 import { ReadCache } from '../common/cache/read-cache';
 import {
   expand,
@@ -152,6 +152,11 @@ export interface EventPage {
   readonly totalPages: number;
   /** The statuses the list was filtered by, as the caller may see them. */
   readonly statuses: readonly string[];
+  /**
+   * For an anonymous list with the default window: until when nothing but a write can change
+   * it (the read cache keeps it that long, up to `READ_CACHE_LIST_TTL_MS`; see `stableUntil`).
+   */
+  readonly stableUntil?: Date;
 }
 
 /** What a series' calendar needs besides its first occurrence (events.presenter.ts). */
@@ -237,10 +242,41 @@ export class EventsService {
           : undefined,
       firstOfSeries: query.hide_subsequent_recurrences === true ? true : undefined,
     };
-    const page = (): Promise<EventPage> =>
-      this.page(filter, query, paging, language, viewer, statuses);
+    const page = async (): Promise<EventPage> => {
+      const [found, stableUntil] = await Promise.all([
+        this.page(filter, query, paging, language, viewer, statuses),
+        this.stableUntil(bounds, modified, viewer, now),
+      ]);
+      return stableUntil ? { ...found, stableUntil } : found;
+    };
     // Occurrences a list extended the series to were written on the primary: read them there.
     return (await this.extendForList(filter)) ? readingFromPrimary(page) : page();
+  }
+
+  /**
+   * Until when an anonymous list answer made now stays what the clock alone would make it: a
+   * list with the default window (no date or modification bounds) changes without a write only
+   * when that window moves (the next midnight in the site's zone) or when a scheduled event,
+   * venue or organizer goes live (its status and counts change). Scheduled items are looked up
+   * from one read-cache TTL back, since the totals and embedded views a page reuses may be that
+   * old. Undefined when the answer may change with the clock at any moment, or is not cached.
+   */
+  private async stableUntil(
+    bounds: EventDateBounds,
+    modified: ModifiedBounds,
+    viewer: Viewer,
+    now: Date,
+  ): Promise<Date | undefined> {
+    if (!this.cache.enabled || viewer.userId !== null || !bounds.windowMovesAt) return undefined;
+    if (modified.modifiedAfter !== undefined || modified.modifiedBefore !== undefined) {
+      return undefined;
+    }
+    const since = new Date(now.getTime() - this.cache.ttlMs);
+    const [event, linked] = await Promise.all([
+      this.events.findNextScheduledAfter(since),
+      this.links.nextScheduledAfter(since),
+    ]);
+    return earliest([bounds.windowMovesAt.toJSDate(), event, linked]) ?? undefined;
   }
 
   /** The page of `list` once its filter is made. */

@@ -126,6 +126,21 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
     return rows.map((row) => Number(row.id));
   }
 
+  /**
+   * The earliest publication date after `after` of a scheduled (`future`) item, if any: when
+   * such an item goes live by the clock alone (`idx_*_listing` starts with status and date).
+   */
+  async findNextScheduledAfter(after: Date): Promise<Date | null> {
+    const next = await this.items()
+      .select([`${ITEM}.id`, `${ITEM}.dateUtc`])
+      .where(`${ITEM}.status = 'future'`)
+      .andWhere(`${ITEM}.dateUtc > :after`, { after })
+      .orderBy(`${ITEM}.dateUtc`, 'ASC')
+      .limit(1)
+      .getOne();
+    return next?.dateUtc ?? null;
+  }
+
   /** The translations of all `ids` in one query, by item id. */
   async findTranslations(ids: readonly number[]): Promise<Map<number, T[]>> {
     const byItem = new Map<number, T[]>();

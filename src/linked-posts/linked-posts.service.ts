@@ -266,6 +266,11 @@ export abstract class LinkedPostsService<
   }
 
   /** Those of `ids` that name an item of this kind not in the trash. */
+  /** When the next scheduled item of this kind goes live by the clock alone, if any does. */
+  nextScheduledAfter(after: Date): Promise<Date | null> {
+    return this.repository.findNextScheduledAfter(after);
+  }
+
   async existingIds(ids: readonly number[]): Promise<Set<number>> {
     return new Set(await this.repository.findExistingIds([...new Set(ids)]));
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DateTime } from 'luxon';
 import request from 'supertest';
 import { RedisReadCacheStore } from '../../src/common/cache/redis-read-cache.store';
 import { createEvent, utcAt } from '../factories/event.factory';
@@ -316,6 +317,50 @@ describe('read cache', () => {
     });
   });
 
+  describe('lists only a write changes for a while (READ_CACHE_LIST_TTL_MS)', () => {
+    const app = useTestApp({ READ_CACHE_TTL_MS: '300' });
+    const pause = (ms: number): Promise<void> => new Promise((wait) => setTimeout(wait, ms));
+
+    it('keeps a list with the default window past the TTL; one with dates for the TTL only', async () => {
+      const sut = app();
+      const dated = `${EVENTS}?start_date=2000-01-01`;
+      const { id } = await createEvent(sut.http, { title: 'Kept' });
+      expect(await titles(sut)).toEqual(['Kept']);
+      expect(await titles(sut, dated)).toEqual(['Kept']);
+      await renameBehind(sut, id, 'Changed behind');
+      await pause(600);
+
+      expect(await titles(sut)).toEqual(['Kept']);
+      expect(await titles(sut, dated)).toEqual(['Changed behind']);
+    });
+
+    it('ends a kept list when a scheduled event goes live', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, {
+        title: 'Listed',
+        start_date: utcAt(5, 10),
+        end_date: utcAt(5, 12),
+      });
+      const live = DateTime.utc().plus({ seconds: 2 }).set({ millisecond: 0 });
+      const scheduled = await createEvent(sut.http, {
+        title: 'Scheduled',
+        date: live.toFormat('yyyy-MM-dd HH:mm:ss'),
+        start_date: utcAt(6, 10),
+        end_date: utcAt(6, 12),
+      });
+      expect(scheduled['status']).toBe('future');
+      expect(await titles(sut)).toEqual(['Listed']);
+      await renameBehind(sut, id, 'Renamed');
+      await pause(600);
+      // Past the TTL, before the scheduled event's date: nothing but a write changes the list.
+      if (DateTime.utc() < live) expect(await titles(sut)).toEqual(['Listed']);
+
+      await pause(Math.max(0, live.toMillis() - Date.now()) + 300);
+
+      expect(await titles(sut)).toEqual(['Renamed', 'Scheduled']);
+    });
+  });
+
   describe('off (READ_CACHE_TTL_MS=0)', () => {
     const app = useTestApp({ READ_CACHE_TTL_MS: '0' });
 
@@ -364,7 +409,13 @@ describe('read cache', () => {
       try {
         await store.ready();
         const before = (await store.lookup('k')).version ?? '';
-        const kept = { body: '{}', etag: 'W/"x"', headers: {}, madeAt: Date.now() };
+        const kept = {
+          body: '{}',
+          etag: 'W/"x"',
+          headers: {},
+          madeAt: Date.now(),
+          expiresAt: Date.now() + 10_000,
+        };
         await store.set(before, 'k', kept, 60_000);
 
         // A writer registers and dies before it ends (between its commit and the cache).

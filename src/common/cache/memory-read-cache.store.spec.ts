@@ -2,7 +2,7 @@ import { MemoryReadCacheStore } from './memory-read-cache.store';
 import { CachedAnswer } from './read-cache.store';
 
 function answer(body: string): CachedAnswer {
-  return { body, etag: 'W/"x"', headers: {}, madeAt: 0 };
+  return { body, etag: 'W/"x"', headers: {}, madeAt: 0, expiresAt: 1 };
 }
 
 describe('MemoryReadCacheStore', () => {

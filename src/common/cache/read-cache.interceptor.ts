@@ -100,7 +100,11 @@ export class ReadCacheInterceptor implements NestInterceptor {
           switchMap(async (body: unknown) => {
             const text = typeof body === 'string' && isCalendar(response) ? body : undefined;
             if (text === undefined && (typeof body !== 'object' || body === null)) return body;
-            const kept = this.serialise(response, text ?? (body as object));
+            const kept = this.serialise(
+              response,
+              text ?? (body as object),
+              requestState(request).keepUntil,
+            );
             // Kept before the answer leaves, so the caller's next read (on any instance) finds it.
             if (version !== null) await this.cache.keep(version, key, kept);
             this.replay(response, kept);
@@ -112,14 +116,25 @@ export class ReadCacheInterceptor implements NestInterceptor {
   }
 
   /** The answer as kept: JSON text of an object, or an iCalendar text as it is. */
-  private serialise(response: Response, body: object | string): CachedAnswer {
+  private serialise(
+    response: Response,
+    body: object | string,
+    stableUntil: number | undefined,
+  ): CachedAnswer {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = response.getHeader(name);
       if (typeof value === 'string') headers[name] = value;
     }
-    return { body: text, etag: etag(text), headers, madeAt: Date.now() };
+    const madeAt = Date.now();
+    return {
+      body: text,
+      etag: etag(text),
+      headers,
+      madeAt,
+      expiresAt: this.cache.expiryOf(madeAt, stableUntil),
+    };
   }
 
   private replay(response: Response, answer: CachedAnswer): void {

@@ -3,8 +3,10 @@ export interface CachedAnswer {
   readonly body: string;
   readonly etag: string;
   readonly headers: Readonly<Record<string, string>>;
-  /** Clock time (ms) the answer was made at; older than the TTL is a miss. */
+  /** Clock time (ms) the answer was made at. */
   readonly madeAt: number;
+  /** Clock time (ms) from which it is a miss (ReadCache.expiryOf). */
+  readonly expiresAt: number;
 }
 
 /**

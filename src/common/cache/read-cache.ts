@@ -21,12 +21,15 @@ export class VersionMemo<K, V> {
 export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   readonly enabled: boolean;
   readonly ttlMs: number;
+  /** The longest an answer a route marks as stable is kept (`READ_CACHE_LIST_TTL_MS`). */
+  private readonly stableTtlMs: number;
   private readonly store: ReadCacheStore;
   /** Reads of GET requests with a token go to replicas (read-routing.ts). */
   private readonly replicated: boolean;
 
   constructor(config: AppConfig) {
     this.ttlMs = config.READ_CACHE_TTL_MS;
+    this.stableTtlMs = config.READ_CACHE_LIST_TTL_MS;
     this.enabled = this.ttlMs > 0;
     this.replicated = Boolean(config.DATABASE_URL) && config.DATABASE_REPLICA_URLS.length > 0;
     // A write that has not ended well after the request deadline is taken as abandoned.
@@ -45,13 +48,24 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     return this.store.lookup(key);
   }
 
-  /** The kept answer is usable until its TTL runs out. */
+  /** The kept answer is usable from when it was made until it expires. */
   isFresh(answer: CachedAnswer, now: number): boolean {
-    return answer.madeAt <= now && now - answer.madeAt < this.ttlMs;
+    return answer.madeAt <= now && now < answer.expiresAt;
+  }
+
+  /**
+   * When an answer made at `madeAt` expires: after the TTL, which bounds what the clock alone
+   * may change in it; or, when its route knows that nothing but a write changes it until
+   * `stableUntil`, then, up to `READ_CACHE_LIST_TTL_MS` (never sooner than the TTL).
+   */
+  expiryOf(madeAt: number, stableUntil?: number): number {
+    const ttl = madeAt + this.ttlMs;
+    if (stableUntil === undefined) return ttl;
+    return Math.max(ttl, Math.min(stableUntil, madeAt + this.stableTtlMs));
   }
 
   keep(version: string, key: string, answer: CachedAnswer): Promise<void> {
-    return this.store.set(version, key, answer, this.ttlMs);
+    return this.store.set(version, key, answer, Math.max(1, answer.expiresAt - Date.now()));
   }
 
   /**
@@ -67,7 +81,14 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body) as T;
     const value = await compute();
     if (version !== null) {
-      const kept = { body: JSON.stringify(value), etag: '', headers: {}, madeAt: Date.now() };
+      const madeAt = Date.now();
+      const kept = {
+        body: JSON.stringify(value),
+        etag: '',
+        headers: {},
+        madeAt,
+        expiresAt: this.expiryOf(madeAt),
+      };
       await this.store.set(version, key, kept, this.ttlMs);
     }
     return value;

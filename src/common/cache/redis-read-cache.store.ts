@@ -36,6 +36,7 @@ interface StoredAnswer {
   e: string;
   h: Record<string, string>;
   t: number;
+  x: number;
 }
 
 function isStoredAnswer(value: unknown): value is StoredAnswer {
@@ -45,6 +46,7 @@ function isStoredAnswer(value: unknown): value is StoredAnswer {
     typeof record['b'] === 'string' &&
     typeof record['e'] === 'string' &&
     typeof record['t'] === 'number' &&
+    typeof record['x'] === 'number' &&
     typeof record['h'] === 'object' &&
     record['h'] !== null
   );
@@ -129,6 +131,7 @@ export class RedisReadCacheStore implements ReadCacheStore {
       e: answer.etag,
       h: { ...answer.headers },
       t: answer.madeAt,
+      x: answer.expiresAt,
     };
     try {
       await this.redis.eval(
@@ -194,5 +197,11 @@ function parseAnswer(stored: unknown): CachedAnswer | undefined {
   if (typeof stored !== 'string' || stored === '') return undefined;
   const value: unknown = JSON.parse(stored);
   if (!isStoredAnswer(value)) return undefined;
-  return { body: value.b, etag: value.e, headers: value.h, madeAt: value.t };
+  return {
+    body: value.b,
+    etag: value.e,
+    headers: value.h,
+    madeAt: value.t,
+    expiresAt: value.x,
+  };
 }

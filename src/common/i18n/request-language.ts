@@ -9,6 +9,11 @@ export interface RequestState {
   pathLanguage?: Language;
   /** The language resolved for the request. */
   language?: Language;
+  /**
+   * Set by a route whose answer nothing but a write changes until this instant (ms): the read
+   * cache may keep it that long (ReadCache.expiryOf).
+   */
+  keepUntil?: number;
 }
 
 const states = new WeakMap<Request, RequestState>();

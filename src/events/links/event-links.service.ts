@@ -253,6 +253,15 @@ export class EventLinksService {
     return filter;
   }
 
+  /** When the next scheduled venue or organizer goes live by the clock alone, if any does. */
+  async nextScheduledAfter(after: Date): Promise<Date | null> {
+    const dates = await Promise.all([
+      this.venues.nextScheduledAfter(after),
+      this.organizers.nextScheduledAfter(after),
+    ]);
+    return earliest(dates);
+  }
+
   /** Ids of the venues within `near.radiusKm` of its centre: box on the index, then exact distance. */
   async venuesNear(near: NearQuery): Promise<number[]> {
     const candidates = await this.venues.findInBox(boundingBox(near.center, near.radiusKm));
@@ -310,4 +319,13 @@ export class EventLinksService {
       }
     });
   }
+}
+
+/** The earliest of `dates` (null ones ignored), or null when there is none. */
+export function earliest(dates: readonly (Date | null | undefined)[]): Date | null {
+  let found: Date | null = null;
+  for (const date of dates) {
+    if (date && (found === null || date.getTime() < found.getTime())) found = date;
+  }
+  return found;
 }

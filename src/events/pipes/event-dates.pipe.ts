@@ -15,7 +15,22 @@ export interface EventDateBounds {
   readonly startsAfter?: DateTime;
   readonly endsBefore?: DateTime;
   readonly endsAfter?: DateTime;
+  /**
+   * When no date parameter was given (the default window, which depends on the day alone): the
+   * next midnight in the site's zone, when that window moves. Absent when a parameter was given
+   * (relative values such as `now` move with the clock).
+   */
+  readonly windowMovesAt?: DateTime;
 }
+
+const DATE_PARAMS = [
+  'start_date',
+  'end_date',
+  'starts_before',
+  'starts_after',
+  'ends_before',
+  'ends_after',
+] as const;
 
 const RELATIVE_BOUNDS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
@@ -50,7 +65,11 @@ export class EventDatesPipe implements PipeTransform<unknown, EventDateBounds> {
     const usesRelative = RELATIVE_BOUNDS.some((name) => source[name] !== undefined);
     const defaults = usesRelative ? undefined : defaultListWindow(now, this.siteZone);
     const start = read('start_date');
+    const windowMovesAt = DATE_PARAMS.every((name) => source[name] === undefined)
+      ? now.setZone(this.siteZone).startOf('day').plus({ days: 1 })
+      : undefined;
     return {
+      windowMovesAt,
       startFrom: start ? (strict ? start : startOfDay(start)) : defaults?.start,
       endUntil: dayEnd(read('end_date')) ?? defaults?.end,
       startsBefore: dayEnd(read('starts_before')),
