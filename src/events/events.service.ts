@@ -271,12 +271,18 @@ export class EventsService {
     if (modified.modifiedAfter !== undefined || modified.modifiedBefore !== undefined) {
       return undefined;
     }
-    const since = new Date(now.getTime() - this.cache.ttlMs);
-    const [event, linked] = await Promise.all([
-      this.events.findNextScheduledAfter(since),
-      this.links.nextScheduledAfter(since),
-    ]);
-    return earliest([bounds.windowMovesAt.toJSDate(), event, linked]) ?? undefined;
+    // Kept under the listing version like a total: looked up from further back than a later
+    // read would, the instant kept is never later than the one that read would find.
+    const scheduled = await this.cache.remember('events next scheduled', async () => {
+      const since = new Date(now.getTime() - this.cache.ttlMs);
+      const dates = await Promise.all([
+        this.events.findNextScheduledAfter(since),
+        this.links.nextScheduledAfter(since),
+      ]);
+      return earliest(dates)?.getTime() ?? null;
+    });
+    const windowMoves = bounds.windowMovesAt.toJSDate();
+    return earliest([windowMoves, scheduled === null ? null : new Date(scheduled)]) ?? windowMoves;
   }
 
   /** The page of `list` once its filter is made. */
