@@ -50,6 +50,29 @@ export const AFTER_UNIT = 'calendar:afterUnit';
  */
 export const UNSEEN_BY_PUBLIC = 'calendar:unseenByPublic';
 
+/**
+ * The mark of a unit whose every write anonymous callers may see is one event's own (not a
+ * series', with nothing created beside it): what it changes of a list filtered by terms, it
+ * changes through the terms the event was or is filed under (FILED_TERMS), so the read cache
+ * keeps such lists filed under none of them. Set by {@link UnitOfWork.markNarrowedToFiledTerms}.
+ */
+export const NARROWED_TO_FILED_TERMS = 'calendar:narrowedToFiledTerms';
+
+/**
+ * The terms (ids) the events a unit wrote were filed under before or after its writes, with
+ * the categories above them, as the listing rows are refreshed: a `Set<number>`.
+ */
+export const FILED_TERMS = 'calendar:filedTerms';
+
+/** Notes, in the unit `manager` runs, terms its events were or are filed under (FILED_TERMS). */
+export function noteFiledTerms(manager: EntityManager, termIds: Iterable<number>): void {
+  const data = manager.queryRunner?.data;
+  if (data === undefined) return;
+  const noted = data[FILED_TERMS] instanceof Set ? (data[FILED_TERMS] as Set<number>) : new Set();
+  for (const id of termIds) noted.add(id);
+  data[FILED_TERMS] = noted;
+}
+
 /** How a unit of work runs. */
 export interface UnitOptions {
   /** It writes no row any read answer shows (see {@link LEAVES_LISTINGS}). */
@@ -182,6 +205,15 @@ export class UnitOfWork {
     if (runner) runner.data[UNSEEN_BY_PUBLIC] = true;
   }
 
+  /**
+   * Marks the running unit as one event's own write (see {@link NARROWED_TO_FILED_TERMS}). Only
+   * code that knows every write of the unit may say so, as for {@link markUnseenByPublic}.
+   */
+  markNarrowedToFiledTerms(): void {
+    const runner = current.getStore()?.manager.queryRunner;
+    if (runner) runner.data[NARROWED_TO_FILED_TERMS] = true;
+  }
+
   /** Whether a unit of work is running in this async context. */
   get inUnit(): boolean {
     return inUnitOfWork();
@@ -211,7 +243,8 @@ export class UnitOfWork {
   private async once<T>(work: () => Promise<T>, options: UnitOptions): Promise<T> {
     const runner = this.dataSource.createQueryRunner('master');
     // SQLite hands out one query runner for every unit: the marks are set, and cleared, per
-    // unit (UNSEEN_BY_PUBLIC is set by the unit's work, if at all, and cleared below).
+    // unit (UNSEEN_BY_PUBLIC and the other marks are set by the unit's work, if at all, and
+    // cleared below).
     runner.data[LEAVES_LISTINGS] = options.leavesListings === true;
     const unit: RunningUnit = {
       manager: runner.manager,
@@ -244,6 +277,8 @@ export class UnitOfWork {
     } finally {
       delete runner.data[LEAVES_LISTINGS];
       delete runner.data[UNSEEN_BY_PUBLIC];
+      delete runner.data[NARROWED_TO_FILED_TERMS];
+      delete runner.data[FILED_TERMS];
       const after: unknown = runner.data[AFTER_UNIT];
       delete runner.data[AFTER_UNIT];
       if (typeof after === 'function') await (after as () => Promise<void>)();

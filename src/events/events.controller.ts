@@ -97,7 +97,9 @@ export class EventsController {
       asCalendar(response, page);
       return this.presenter.calendar(page.views, language, links);
     }
-    if (page.stableUntil) requestState(request).keepUntil = page.stableUntil.getTime();
+    const state = requestState(request);
+    if (page.stableUntil) state.keepUntil = page.stableUntil.getTime();
+    if (page.dependsOn) state.dependsOn = page.dependsOn;
     return this.presenter.page(page, query, bounds, language, links);
   }
 

@@ -68,6 +68,7 @@ import {
 import { EventDateBounds } from './pipes/event-dates.pipe';
 import { createsItems, earliest, EventLinksService, LinkPlan } from './links/event-links.service';
 import { ReadCache } from '../common/cache/read-cache';
+import { termKey } from '../common/cache/read-cache.store';
 import {
   expand,
   Occurrence,
@@ -157,6 +158,11 @@ export interface EventPage {
    * it (the read cache keeps it that long, up to `READ_CACHE_LIST_TTL_MS`; see `stableUntil`).
    */
   readonly stableUntil?: Date;
+  /**
+   * For a list filtered by terms: the read-cache keys it depends on (its filter's terms and the
+   * terms its events embed), so writes of events filed under none of them keep it.
+   */
+  readonly dependsOn?: readonly string[];
 }
 
 /** What a series' calendar needs besides its first occurrence (events.presenter.ts). */
@@ -304,7 +310,12 @@ export class EventsService {
     ]);
     if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
     const views = await this.withText(events, language);
+    const filterTerms = [...(filter.categoryIds ?? []), ...(filter.tagIds ?? [])];
+    const embedded = views.flatMap((view) => view.links.terms.map((term) => term.term.id));
     return {
+      ...(filterTerms.length > 0
+        ? { dependsOn: [...new Set([...filterTerms, ...embedded])].map(termKey) }
+        : {}),
       views: await Promise.all(
         views.map(async (view) => ({
           ...view,
@@ -606,8 +617,9 @@ export class EventsService {
       series !== null,
     );
     await this.changes.record('event', id, 'created');
-    if (series === null && hiddenFromPublic(columns.status) && !createsItems(plan)) {
-      this.unit.markUnseenByPublic();
+    if (series === null && !createsItems(plan)) {
+      if (hiddenFromPublic(columns.status)) this.unit.markUnseenByPublic();
+      else this.unit.markNarrowedToFiledTerms();
     }
     if (series) {
       await this.syncOccurrences(
@@ -812,14 +824,10 @@ export class EventsService {
     }
     await this.events.update(event.id, columns, slugBase, language, text, links);
     await this.changes.record('event', event.id, 'updated');
-    if (
-      event.seriesId === null &&
-      !ruled &&
-      hiddenFromPublic(event.status) &&
-      hiddenFromPublic(columns.status ?? event.status) &&
-      !createsItems(plan)
-    ) {
-      this.unit.markUnseenByPublic();
+    if (event.seriesId === null && !ruled && !createsItems(plan)) {
+      if (hiddenFromPublic(event.status) && hiddenFromPublic(columns.status ?? event.status)) {
+        this.unit.markUnseenByPublic();
+      } else this.unit.markNarrowedToFiledTerms();
     }
     if (ruled) {
       const wanted = series ? series.occurrences.slice(1) : [];
@@ -944,7 +952,10 @@ export class EventsService {
     const now = this.clock.now().toJSDate();
     await this.events.trash(event.id, now);
     await this.changes.record('event', event.id, 'trashed');
-    if (event.seriesId === null && hiddenFromPublic(event.status)) this.unit.markUnseenByPublic();
+    if (event.seriesId === null) {
+      if (hiddenFromPublic(event.status)) this.unit.markUnseenByPublic();
+      else this.unit.markNarrowedToFiledTerms();
+    }
     if (event.seriesId === event.id) {
       // The series' first occurrence is the series: its other occurrences go with it.
       const occurrences = (await this.events.findOccurrences(event.id))

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { RedisReadCacheStore } from '../../src/common/cache/redis-read-cache.store';
 import { createEvent, utcAt } from '../factories/event.factory';
 import { createOrganizer, ORGANIZERS } from '../factories/organizer.factory';
-import { CATEGORIES, createCategory } from '../factories/term.factory';
+import { CATEGORIES, createCategory, createTag } from '../factories/term.factory';
 import { createVenue, VENUES } from '../factories/venue.factory';
 import { bearer } from '../setup/auth';
 import { createTestApp, onMysql, TestApp, useTestApp } from '../setup/test-app';
@@ -198,6 +198,65 @@ describe('read cache', () => {
         organizer: 'New crew',
         category: expect.objectContaining({ name: 'New kind', count: 2 }),
       });
+    });
+
+    it('keeps a list filtered by a category through writes of events filed under other terms', async () => {
+      const sut = app();
+      const music = await createCategory(sut.http, { name: 'Music' });
+      const jazz = await createCategory(sut.http, { name: 'Jazz', parent: music.id });
+      const film = await createCategory(sut.http, { name: 'Film' });
+      const at = (day: number): Record<string, string> => ({
+        start_date: utcAt(day, 10),
+        end_date: utcAt(day, 12),
+      });
+      const a = await createEvent(sut.http, { title: 'A', categories: [music.id], ...at(1) });
+      const byMusic = `${EVENTS}?categories=${music.slug}`;
+      expect(await titles(sut, byMusic)).toEqual(['A']);
+      await renameBehind(sut, a.id, 'A renamed');
+
+      // An event filed under Film only: the Music list is kept, the unfiltered list is not.
+      const b = await createEvent(sut.http, { title: 'B', categories: [film.id], ...at(2) });
+      expect(await titles(sut, byMusic)).toEqual(['A']);
+      expect(await titles(sut)).toEqual(['A renamed', 'B']);
+
+      // An event filed under Jazz is filed under Music too: the Music list ends.
+      const c = await createEvent(sut.http, { title: 'C', categories: [jazz.id], ...at(3) });
+      expect(await titles(sut, byMusic)).toEqual(['A renamed', 'C']);
+
+      // Moved out of Music, an event leaves the list (the write ends what it was filed under).
+      await sut.admin
+        .post(`${EVENTS}/${c.id}`)
+        .send({ categories: [film.id] })
+        .expect(200);
+      expect(await titles(sut, byMusic)).toEqual(['A renamed']);
+      // Trashing the Film event ends the Film list, not the Music one.
+      await renameBehind(sut, a.id, 'A again');
+      await sut.admin.delete(`${EVENTS}/${b.id}`).expect(200);
+      expect(await titles(sut, byMusic)).toEqual(['A renamed']);
+      expect(await titles(sut, `${EVENTS}?categories=${film.slug}`)).toEqual(['C']);
+    });
+
+    it('ends a filtered list when a term its events embed changes count', async () => {
+      const sut = app();
+      const music = await createCategory(sut.http, { name: 'Music' });
+      const live = await createTag(sut.http, { name: 'Live' });
+      await createEvent(sut.http, { title: 'A', categories: [music.id], tags: [live.id] });
+      const liveCount = async (): Promise<unknown> => {
+        const response = await request(sut.http).get(`${EVENTS}?categories=${music.slug}`);
+        const [first] = (response.body as { events: Record<string, unknown>[] }).events;
+        return (first?.['tags'] as { count?: number }[])[0]?.count;
+      };
+      expect(await liveCount()).toBe(1);
+
+      // Not filed under Music, but under a tag the Music list embeds.
+      await createEvent(sut.http, {
+        title: 'B',
+        tags: [live.id],
+        start_date: utcAt(2, 10),
+        end_date: utcAt(2, 12),
+      });
+
+      expect(await liveCount()).toBe(2);
     });
 
     it('does not use or fill the cache for callers with a token or a password', async () => {
@@ -405,7 +464,12 @@ describe('read cache', () => {
     });
 
     it('moves the version for a writer that never ended once its time is up', async () => {
-      const store = new RedisReadCacheStore(REDIS_URL, `calendar-test:${randomUUID()}:`, 200);
+      const store = new RedisReadCacheStore(
+        REDIS_URL,
+        `calendar-test:${randomUUID()}:`,
+        200,
+        60_000,
+      );
       try {
         await store.ready();
         const before = (await store.lookup('k')).version ?? '';
@@ -416,7 +480,7 @@ describe('read cache', () => {
           madeAt: Date.now(),
           expiresAt: Date.now() + 10_000,
         };
-        await store.set(before, 'k', kept, 60_000);
+        await store.set(before, 'k', kept, 60_000, ['events']);
 
         // A writer registers and dies before it ends (between its commit and the cache).
         await store.beginWrite();
@@ -430,6 +494,27 @@ describe('read cache', () => {
       } finally {
         await store.close();
       }
+    });
+
+    it('keeps a filtered list on the other instance through a write of other terms', async () => {
+      await first.reset();
+      const music = await createCategory(first.http, { name: 'Music' });
+      const film = await createCategory(first.http, { name: 'Film' });
+      const a = await createEvent(first.http, { title: 'A', categories: [music.id] });
+      const byMusic = `${EVENTS}?categories=${music.slug}`;
+      expect(await titles(first, byMusic)).toEqual(['A']);
+      await renameBehind(first, a.id, 'A renamed');
+
+      await createEvent(second.http, { title: 'B', categories: [film.id] });
+      expect(await titles(second, byMusic)).toEqual(['A']);
+
+      await createEvent(second.http, {
+        title: 'C',
+        categories: [music.id],
+        start_date: utcAt(3, 10),
+        end_date: utcAt(3, 12),
+      });
+      expect(await titles(first, byMusic)).toEqual(['A renamed', 'C']);
     });
 
     it('shows a write on one instance to the next read on the other', async () => {

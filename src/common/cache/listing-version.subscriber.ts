@@ -8,9 +8,15 @@ import {
   TransactionRollbackEvent,
   TransactionStartEvent,
 } from 'typeorm';
-import { AFTER_UNIT, LEAVES_LISTINGS, UNSEEN_BY_PUBLIC } from '../../database/unit-of-work';
+import {
+  AFTER_UNIT,
+  FILED_TERMS,
+  LEAVES_LISTINGS,
+  NARROWED_TO_FILED_TERMS,
+  UNSEEN_BY_PUBLIC,
+} from '../../database/unit-of-work';
 import { ReadCache } from './read-cache';
-import { WriteTicket } from './read-cache.store';
+import { EVERY_ANSWER, termKey, WriteChange, WriteTicket } from './read-cache.store';
 
 const TICKET = 'readCacheWriteTicket';
 
@@ -20,13 +26,26 @@ function ticketOf(queryRunner: QueryRunner): WriteTicket | undefined {
 }
 
 /**
+ * What a committed unit changed of anonymous answers, from its marks: nothing (unseen by the
+ * public), only what depends on the terms its event was or is filed under (and every answer
+ * that is not narrowed), or anything.
+ */
+function changeOf(data: Record<string, unknown>): WriteChange {
+  if (data[UNSEEN_BY_PUBLIC] === true) return 'none';
+  if (data[NARROWED_TO_FILED_TERMS] !== true) return 'all';
+  const filed = data[FILED_TERMS] instanceof Set ? (data[FILED_TERMS] as Set<number>) : new Set();
+  return { keys: [EVERY_ANSWER, ...[...filed].map((id) => termKey(Number(id)))] };
+}
+
+/**
  * Every write of the service runs in a transaction; this subscriber registers each one with the
  * read cache before it starts and ends it after its commit (the outermost level only), so the
  * listing version moves with every change before the writer is answered. A rollback changed
  * nothing and leaves the version alone, and so does a commit of a unit marked as unseen by the
- * public (drafts); a unit that ends with neither (its commit's outcome unknown) moves it, in
- * case the commit went in. Units marked as leaving listings alone (background bookkeeping) are
- * not registered.
+ * public (drafts); a unit marked as one event's own write moves only the keys of the terms it
+ * was or is filed under (and every answer not narrowed to terms); a unit that ends with neither
+ * a commit nor a rollback (its commit's outcome unknown) moves everything, in case the commit
+ * went in. Units marked as leaving listings alone (background bookkeeping) are not registered.
  */
 @Injectable()
 export class ListingVersionSubscriber implements EntitySubscriberInterface {
@@ -43,23 +62,23 @@ export class ListingVersionSubscriber implements EntitySubscriberInterface {
     if (event.queryRunner.data[LEAVES_LISTINGS] === true) return;
     const queryRunner = event.queryRunner;
     queryRunner.data[TICKET] = await this.cache.beginWrite();
-    queryRunner.data[AFTER_UNIT] = () => this.finish(queryRunner, true);
+    queryRunner.data[AFTER_UNIT] = () => this.finish(queryRunner, 'all');
   }
 
   async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
     // The cache keeps anonymous answers only: a unit none of them shows leaves them.
-    await this.finish(event.queryRunner, event.queryRunner.data[UNSEEN_BY_PUBLIC] !== true);
+    await this.finish(event.queryRunner, changeOf(event.queryRunner.data));
   }
 
   async afterTransactionRollback(event: TransactionRollbackEvent): Promise<void> {
-    await this.finish(event.queryRunner, false);
+    await this.finish(event.queryRunner, 'none');
   }
 
-  private async finish(queryRunner: QueryRunner, changed: boolean): Promise<void> {
+  private async finish(queryRunner: QueryRunner, change: WriteChange): Promise<void> {
     if (queryRunner.isTransactionActive) return;
     const ticket = ticketOf(queryRunner);
     if (ticket === undefined) return;
     delete queryRunner.data[TICKET];
-    await this.cache.endWrite(ticket, changed);
+    await this.cache.endWrite(ticket, change);
   }
 }

@@ -1,5 +1,5 @@
 import { MemoryReadCacheStore } from './memory-read-cache.store';
-import { CachedAnswer } from './read-cache.store';
+import { CachedAnswer, EVERY_ANSWER, termKey } from './read-cache.store';
 
 function answer(body: string): CachedAnswer {
   return { body, etag: 'W/"x"', headers: {}, madeAt: 0, expiresAt: 1 };
@@ -11,9 +11,9 @@ describe('MemoryReadCacheStore', () => {
     const { version } = await sut.lookup('a');
     if (version === null) throw new Error('no write is in flight');
 
-    await sut.set(version, 'a', answer('12345'));
-    await sut.set(version, 'b', answer('12345'));
-    await sut.set(version, 'c', answer('123'));
+    await sut.set(version, 'a', answer('12345'), 0, [EVERY_ANSWER]);
+    await sut.set(version, 'b', answer('12345'), 0, [EVERY_ANSWER]);
+    await sut.set(version, 'c', answer('123'), 0, [EVERY_ANSWER]);
 
     expect((await sut.lookup('a')).answer).toBeUndefined();
     expect((await sut.lookup('b')).answer?.body).toBe('12345');
@@ -24,11 +24,11 @@ describe('MemoryReadCacheStore', () => {
     const sut = new MemoryReadCacheStore(13);
     const { version } = await sut.lookup('a');
     if (version === null) throw new Error('no write is in flight');
-    await sut.set(version, 'a', answer('12345'));
-    await sut.set(version, 'b', answer('12345'));
+    await sut.set(version, 'a', answer('12345'), 0, [EVERY_ANSWER]);
+    await sut.set(version, 'b', answer('12345'), 0, [EVERY_ANSWER]);
 
     await sut.lookup('a');
-    await sut.set(version, 'c', answer('123'));
+    await sut.set(version, 'c', answer('123'), 0, [EVERY_ANSWER]);
 
     expect((await sut.lookup('a')).answer?.body).toBe('12345');
     expect((await sut.lookup('b')).answer).toBeUndefined();
@@ -38,11 +38,11 @@ describe('MemoryReadCacheStore', () => {
   it('answers from before a write until it ends, then forgets everything', async () => {
     const sut = new MemoryReadCacheStore(1000);
     const before = (await sut.lookup('k')).version ?? '';
-    await sut.set(before, 'k', answer('old'));
+    await sut.set(before, 'k', answer('old'), 0, [EVERY_ANSWER]);
 
     const ticket = await sut.beginWrite();
     const during = await sut.lookup('k');
-    await sut.endWrite(ticket, true);
+    await sut.endWrite(ticket, 'all');
     const after = await sut.lookup('k');
 
     expect(during).toEqual({ version: before, answer: answer('old') });
@@ -54,8 +54,8 @@ describe('MemoryReadCacheStore', () => {
     const sut = new MemoryReadCacheStore(1000);
     const seen = (await sut.lookup('k')).version ?? '';
 
-    await sut.endWrite(await sut.beginWrite(), true);
-    await sut.set(seen, 'k', answer('made before the write ended'));
+    await sut.endWrite(await sut.beginWrite(), 'all');
+    await sut.set(seen, 'k', answer('made before the write ended'), 0, [EVERY_ANSWER]);
 
     expect((await sut.lookup('k')).answer).toBeUndefined();
   });
@@ -63,10 +63,38 @@ describe('MemoryReadCacheStore', () => {
   it('keeps its answers through a write that changed nothing (a rollback)', async () => {
     const sut = new MemoryReadCacheStore(1000);
     const before = (await sut.lookup('k')).version ?? '';
-    await sut.set(before, 'k', answer('kept'));
+    await sut.set(before, 'k', answer('kept'), 0, [EVERY_ANSWER]);
 
-    await sut.endWrite(await sut.beginWrite(), false);
+    await sut.endWrite(await sut.beginWrite(), 'none');
 
     expect(await sut.lookup('k')).toEqual({ version: before, answer: answer('kept') });
+  });
+
+  it('keeps an answer narrowed to terms through a write of other terms, not of one of its own', async () => {
+    const sut = new MemoryReadCacheStore(1000);
+    const seen = (await sut.lookup('k')).version ?? '';
+    await sut.set(seen, 'music', answer('music'), 0, [termKey(1), termKey(2)]);
+    await sut.set(seen, 'all', answer('all'), 0, [EVERY_ANSWER]);
+
+    await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER, termKey(3)] });
+
+    expect((await sut.lookup('music')).answer?.body).toBe('music');
+    expect((await sut.lookup('all')).answer).toBeUndefined();
+
+    await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER, termKey(2)] });
+
+    expect((await sut.lookup('music')).answer).toBeUndefined();
+  });
+
+  it('never keeps a narrowed answer read before a write of one of its terms ended', async () => {
+    const sut = new MemoryReadCacheStore(1000);
+    const seen = (await sut.lookup('k')).version ?? '';
+
+    await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER, termKey(2)] });
+    await sut.set(seen, 'music', answer('made before the write ended'), 0, [termKey(2)]);
+    await sut.set(seen, 'film', answer('film'), 0, [termKey(5)]);
+
+    expect((await sut.lookup('music')).answer).toBeUndefined();
+    expect((await sut.lookup('film')).answer?.body).toBe('film');
   });
 });

@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
+import {
+  CachedAnswer,
+  CacheLookup,
+  ReadCacheStore,
+  WriteChange,
+  WriteTicket,
+} from './read-cache.store';
+
+/** An answer as this store keeps it: with the keys it depends on and the sequence it was read at. */
+interface Kept {
+  readonly answer: CachedAnswer;
+  readonly dependsOn: readonly string[];
+  readonly sequence: number;
+}
 
 /**
  * The read cache of one process: a map in order of last use, bounded by the size of the keys and
@@ -9,8 +22,11 @@ import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-c
  * that dies with its process takes the cache with it, so it needs no record of writes in flight.
  */
 export class MemoryReadCacheStore implements ReadCacheStore {
-  private current = 0;
-  private readonly answers = new Map<string, CachedAnswer>();
+  private epoch = 0;
+  private sequence = 0;
+  /** The sequence of each key's last move (since the epoch began). */
+  private readonly moved = new Map<string, number>();
+  private readonly answers = new Map<string, Kept>();
   /** The keys' and bodies' sizes added up (UTF-16 code units: about bytes for JSON). */
   private size = 0;
 
@@ -21,23 +37,39 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   lookup(key: string): Promise<CacheLookup> {
-    const answer = this.answers.get(key);
-    if (answer !== undefined) {
-      // Used now: to the end of the order (a Map keeps insertion order).
-      this.answers.delete(key);
-      this.answers.set(key, answer);
+    const kept = this.answers.get(key);
+    const version = this.current();
+    if (kept === undefined) return Promise.resolve({ version });
+    if (!this.unmovedSince(kept.dependsOn, kept.sequence)) {
+      this.remove(key);
+      return Promise.resolve({ version });
     }
-    return Promise.resolve({ version: String(this.current), answer });
+    // Used now: to the end of the order (a Map keeps insertion order).
+    this.answers.delete(key);
+    this.answers.set(key, kept);
+    return Promise.resolve({ version, answer: kept.answer });
   }
 
   version(): Promise<string | null> {
-    return Promise.resolve(String(this.current));
+    return Promise.resolve(this.current());
   }
 
-  set(version: string, key: string, answer: CachedAnswer): Promise<void> {
-    if (version === String(this.current) && sizeOf(key, answer) <= this.maxBytes) {
+  set(
+    version: string,
+    key: string,
+    answer: CachedAnswer,
+    _ttlMs: number,
+    dependsOn: readonly string[],
+  ): Promise<void> {
+    const [epoch, sequence] = version.split(':').map(Number);
+    if (
+      epoch === this.epoch &&
+      sequence !== undefined &&
+      this.unmovedSince(dependsOn, sequence) &&
+      sizeOf(key, answer) <= this.maxBytes
+    ) {
       this.remove(key);
-      this.answers.set(key, answer);
+      this.answers.set(key, { answer, dependsOn, sequence });
       this.size += sizeOf(key, answer);
       while (this.size > this.maxBytes) {
         const oldest = this.answers.keys().next();
@@ -48,24 +80,21 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     return Promise.resolve();
   }
 
-  private remove(key: string): void {
-    const answer = this.answers.get(key);
-    if (answer === undefined) return;
-    this.answers.delete(key);
-    this.size -= sizeOf(key, answer);
-  }
-
   beginWrite(): Promise<WriteTicket> {
     return Promise.resolve({ id: randomUUID() });
   }
 
-  endWrite(_ticket: WriteTicket, changed: boolean): Promise<void> {
-    if (changed) this.bump();
+  endWrite(_ticket: WriteTicket, change: WriteChange): Promise<void> {
+    if (change === 'all') this.newEpoch();
+    else if (change !== 'none') {
+      this.sequence += 1;
+      for (const key of change.keys) this.moved.set(key, this.sequence);
+    }
     return Promise.resolve();
   }
 
   clear(): Promise<void> {
-    this.bump();
+    this.newEpoch();
     return Promise.resolve();
   }
 
@@ -75,8 +104,26 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     return Promise.resolve();
   }
 
-  private bump(): void {
-    this.current += 1;
+  private current(): string {
+    return `${this.epoch}:${this.sequence}`;
+  }
+
+  /** Whether none of `keys` moved after `sequence`. */
+  private unmovedSince(keys: readonly string[], sequence: number): boolean {
+    return keys.every((key) => (this.moved.get(key) ?? 0) <= sequence);
+  }
+
+  private remove(key: string): void {
+    const kept = this.answers.get(key);
+    if (kept === undefined) return;
+    this.answers.delete(key);
+    this.size -= sizeOf(key, kept.answer);
+  }
+
+  private newEpoch(): void {
+    this.epoch += 1;
+    this.sequence += 1;
+    this.moved.clear();
     this.answers.clear();
     this.size = 0;
   }

@@ -106,7 +106,9 @@ export class ReadCacheInterceptor implements NestInterceptor {
               requestState(request).keepUntil,
             );
             // Kept before the answer leaves, so the caller's next read (on any instance) finds it.
-            if (version !== null) await this.cache.keep(version, key, kept);
+            if (version !== null) {
+              await this.cache.keep(version, key, kept, requestState(request).dependsOn);
+            }
             this.replay(response, kept);
             return kept.body;
           }),

@@ -24,6 +24,28 @@ export interface WriteTicket {
 }
 
 /**
+ * What a write that ended changed of what anonymous answers show: nothing (a rollback, drafts),
+ * anything (the default), or only what depends on one of `keys` (see {@link EVERY_ANSWER}).
+ */
+export type WriteChange = 'none' | 'all' | { readonly keys: readonly string[] };
+
+/**
+ * The key every answer depends on unless its route names narrower ones, and which every write
+ * whose change is narrowed to keys moves too: an answer with narrower keys is one that such a
+ * write can change only through them (an event list filtered by terms: the write of an event
+ * filed under none of its terms, and none of the terms it embeds, leaves it as it was).
+ */
+export const EVERY_ANSWER = 'events';
+
+/**
+ * The key of the answers that depend on term `id`: event lists filtered by it or embedding it
+ * (its `count`), which the write of an event filed under it moves.
+ */
+export function termKey(id: number): string {
+  return `term:${id}`;
+}
+
+/**
  * The shared state of the read cache: the listing version, the writes in flight and the answers
  * kept per version. A write that changed what a cached answer may show moves the version after
  * its commit, before its caller is answered, and an answer is kept only if the version is still
@@ -31,6 +53,11 @@ export interface WriteTicket {
  * than it) is never found after that write's move, and every read that starts after a write was
  * answered sees it. Reads that overlap a write may get the answer from before it, as they could
  * from the database (README, Caching).
+ *
+ * A version has two parts, `epoch:sequence`. A write that may have changed anything starts a
+ * new epoch (every answer is gone); a write narrowed to keys moves the sequence and records it
+ * as the last move of each of its keys. An answer is kept with the keys it depends on and the
+ * sequence its read began under, and is found only while none of its keys moved after that.
  */
 export interface ReadCacheStore {
   /** Resolves once the store can answer (or after a short wait: it then answers as a miss). */
@@ -38,11 +65,17 @@ export interface ReadCacheStore {
   lookup(key: string): Promise<CacheLookup>;
   /** The current listing version (null when the store cannot be reached). */
   version(): Promise<string | null>;
-  /** Keeps `answer` if the version is still `version`. */
-  set(version: string, key: string, answer: CachedAnswer, ttlMs: number): Promise<void>;
+  /** Keeps `answer`, depending on `dependsOn`, if none of those moved since `version`. */
+  set(
+    version: string,
+    key: string,
+    answer: CachedAnswer,
+    ttlMs: number,
+    dependsOn: readonly string[],
+  ): Promise<void>;
   beginWrite(): Promise<WriteTicket>;
-  /** Ends a write; `changed`: it committed (or may have) something a cached answer shows. */
-  endWrite(ticket: WriteTicket, changed: boolean): Promise<void>;
+  /** Ends a write that committed (or may have) `change`. */
+  endWrite(ticket: WriteTicket, change: WriteChange): Promise<void>;
   /** Drops every kept answer (a new version), e.g. after data changed behind the service. */
   clear(): Promise<void>;
   close(): Promise<void>;

@@ -3,7 +3,14 @@ import { AppConfig } from '../../config/app-config';
 import { readsFromReplica } from '../../database/read-routing';
 import { inUnitOfWork } from '../../database/unit-of-work';
 import { MemoryReadCacheStore } from './memory-read-cache.store';
-import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
+import {
+  CachedAnswer,
+  CacheLookup,
+  EVERY_ANSWER,
+  ReadCacheStore,
+  WriteChange,
+  WriteTicket,
+} from './read-cache.store';
 import { RedisReadCacheStore } from './redis-read-cache.store';
 
 /** Values of one kind kept in this process for one listing version (see `rememberEach`). */
@@ -35,7 +42,13 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     // A write that has not ended well after the request deadline is taken as abandoned.
     const writeTicketMs = config.REQUEST_TIMEOUT_MS * 2;
     this.store = config.CACHE_URL
-      ? new RedisReadCacheStore(config.CACHE_URL, config.CACHE_PREFIX, writeTicketMs)
+      ? new RedisReadCacheStore(
+          config.CACHE_URL,
+          config.CACHE_PREFIX,
+          writeTicketMs,
+          // A key's last move outlives every answer that may depend on it.
+          2 * Math.max(this.ttlMs, this.stableTtlMs) + 60_000,
+        )
       : new MemoryReadCacheStore(config.READ_CACHE_MAX_BYTES);
   }
 
@@ -64,8 +77,15 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     return Math.max(ttl, Math.min(stableUntil, madeAt + this.stableTtlMs));
   }
 
-  keep(version: string, key: string, answer: CachedAnswer): Promise<void> {
-    return this.store.set(version, key, answer, Math.max(1, answer.expiresAt - Date.now()));
+  /** Keeps `answer` under `version`, found until one of `dependsOn` moves (or it expires). */
+  keep(
+    version: string,
+    key: string,
+    answer: CachedAnswer,
+    dependsOn: readonly string[] = [EVERY_ANSWER],
+  ): Promise<void> {
+    const ttlMs = Math.max(1, answer.expiresAt - Date.now());
+    return this.store.set(version, key, answer, ttlMs, dependsOn);
   }
 
   /**
@@ -89,7 +109,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
         madeAt,
         expiresAt: this.expiryOf(madeAt),
       };
-      await this.store.set(version, key, kept, this.ttlMs);
+      await this.store.set(version, key, kept, this.ttlMs, [EVERY_ANSWER]);
     }
     return value;
   }
@@ -139,8 +159,8 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     return this.store.beginWrite();
   }
 
-  endWrite(ticket: WriteTicket, changed: boolean): Promise<void> {
-    return this.store.endWrite(ticket, changed);
+  endWrite(ticket: WriteTicket, change: WriteChange): Promise<void> {
+    return this.store.endWrite(ticket, change);
   }
 
   /** Forgets every kept answer: for data changed without the service (tests, scripts). */

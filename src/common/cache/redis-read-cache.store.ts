@@ -1,34 +1,86 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { RedisOutageWarning } from './redis-outage-warning';
-import { CachedAnswer, CacheLookup, ReadCacheStore, WriteTicket } from './read-cache.store';
+import {
+  CachedAnswer,
+  CacheLookup,
+  ReadCacheStore,
+  WriteChange,
+  WriteTicket,
+} from './read-cache.store';
 
 /**
  * Drops the write tickets whose time is up (a writer that died between its commit and telling
- * the cache) and moves the version for them, as their end would have.
+ * the cache) and starts a new epoch for them, as their end would have (see ReadCacheStore), then
+ * reads the version (`epoch:sequence`). KEYS: epoch, writes, sequence; ARGV[1]: now.
  */
 const EXPIRED_WRITES = `
 if redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1]) > 0 then
   redis.call('INCR', KEYS[1])
 end
-local version = redis.call('GET', KEYS[1]) or '0'
+local epoch = redis.call('GET', KEYS[1]) or '0'
+local sequence = redis.call('GET', KEYS[3]) or '0'
+local version = epoch .. ':' .. sequence
 `;
 
-/** KEYS: version, writes; ARGV: now, answer key prefix, key. Returns {version, answer}. */
-const LOOKUP = `${EXPIRED_WRITES}
-return {version, redis.call('GET', ARGV[2] .. version .. ':' .. ARGV[3]) or ''}
+/**
+ * Whether none of the comma-separated `keys` (their last moves under `prefix`) moved after
+ * `sequence`.
+ */
+const UNMOVED = `
+local function unmoved(prefix, keys, sequence)
+  for key in string.gmatch(keys, '[^,]+') do
+    if tonumber(redis.call('GET', prefix .. key) or '0') > sequence then return false end
+  end
+  return true
+end
 `;
 
-/** KEYS: version, writes; ARGV: now. Returns the version. */
+/**
+ * KEYS: epoch, writes, sequence; ARGV: now, answer key prefix, key, moves prefix. Returns
+ * {version, answer}: an answer is stored as `sequence|keys|text` and found while none of its
+ * keys moved after its sequence.
+ */
+const LOOKUP = `${EXPIRED_WRITES}${UNMOVED}
+local stored = redis.call('GET', ARGV[2] .. epoch .. ':' .. ARGV[3])
+if not stored then return {version, ''} end
+local first = string.find(stored, '|', 1, true)
+local second = string.find(stored, '|', first + 1, true)
+local seen = tonumber(string.sub(stored, 1, first - 1))
+if not unmoved(ARGV[4], string.sub(stored, first + 1, second - 1), seen) then
+  return {version, ''}
+end
+return {version, string.sub(stored, second + 1)}
+`;
+
+/** KEYS: epoch, writes, sequence; ARGV: now. Returns the version. */
 const VERSION = `${EXPIRED_WRITES}
 return version
 `;
 
-/** KEYS: version, writes; ARGV: now, answer key prefix, key, version seen, answer, ttl (ms). */
-const STORE = `${EXPIRED_WRITES}
-if version ~= ARGV[4] then return 0 end
-redis.call('SET', ARGV[2] .. version .. ':' .. ARGV[3], ARGV[5], 'PX', ARGV[6])
+/**
+ * KEYS: epoch, writes, sequence; ARGV: now, answer key prefix, key, version seen, answer, ttl
+ * (ms), moves prefix, keys the answer depends on (comma-separated).
+ */
+const STORE = `${EXPIRED_WRITES}${UNMOVED}
+local seenEpoch, seenSequence = string.match(ARGV[4], '^(%d+):(%d+)$')
+if seenEpoch ~= epoch then return 0 end
+if not unmoved(ARGV[7], ARGV[8], tonumber(seenSequence)) then return 0 end
+redis.call('SET', ARGV[2] .. epoch .. ':' .. ARGV[3], seenSequence .. '|' .. ARGV[8] .. '|' .. ARGV[5], 'PX', ARGV[6])
 return 1
+`;
+
+/**
+ * Ends a write narrowed to keys: moves the sequence and records it as each key's last move.
+ * KEYS: writes, sequence; ARGV: ticket, moves prefix, how long a move is kept (ms), keys...
+ */
+const END_NARROW = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+local sequence = redis.call('INCR', KEYS[2])
+for i = 4, #ARGV do
+  redis.call('SET', ARGV[2] .. ARGV[i], sequence, 'PX', ARGV[3])
+end
+return sequence
 `;
 
 interface StoredAnswer {
@@ -54,7 +106,7 @@ function isStoredAnswer(value: unknown): value is StoredAnswer {
 
 /**
  * The read cache shared by every instance that names the same Redis (`CACHE_URL`): the listing
- * version, the writes in flight (a sorted set of tickets by expiry: a writer that dies after its
+ * version (epoch and sequence, with each key's last move), the writes in flight (a sorted set of tickets by expiry: a writer that dies after its
  * commit moves the version when its ticket's time is up) and the answers, each under its
  * version with a TTL. Lookups and stores are one script each, so a read costs one round trip.
  * When Redis cannot be reached a read goes to the database and keeps nothing; a write goes ahead
@@ -64,13 +116,16 @@ export class RedisReadCacheStore implements ReadCacheStore {
   private readonly outage = new RedisOutageWarning('ReadCache', 'reading the database');
   private readonly redis: Redis;
   private readonly versionKey: string;
+  private readonly sequenceKey: string;
   private readonly writesKey: string;
   private readonly answerPrefix: string;
+  private readonly movesPrefix: string;
 
   constructor(
     url: string,
     prefix: string,
     private readonly writeTicketMs: number,
+    private readonly moveTtlMs: number,
   ) {
     this.redis = new Redis(url, {
       lazyConnect: false,
@@ -79,9 +134,12 @@ export class RedisReadCacheStore implements ReadCacheStore {
       connectTimeout: 2000,
     });
     this.redis.on('error', (error: Error) => this.warn(error));
+    // The epoch keeps the name the version had, so `INCR calendar:version` still ends everything.
     this.versionKey = `${prefix}version`;
+    this.sequenceKey = `${prefix}sequence`;
     this.writesKey = `${prefix}writes`;
     this.answerPrefix = `${prefix}answer:`;
+    this.movesPrefix = `${prefix}moved:`;
   }
 
   async ready(): Promise<void> {
@@ -99,12 +157,14 @@ export class RedisReadCacheStore implements ReadCacheStore {
     try {
       const found = await this.redis.eval(
         LOOKUP,
-        2,
+        3,
         this.versionKey,
         this.writesKey,
+        this.sequenceKey,
         Date.now(),
         this.answerPrefix,
         hashKey(key),
+        this.movesPrefix,
       );
       if (!Array.isArray(found)) return { version: null };
       const [version, stored] = found as unknown[];
@@ -117,7 +177,14 @@ export class RedisReadCacheStore implements ReadCacheStore {
 
   async version(): Promise<string | null> {
     try {
-      const found = await this.redis.eval(VERSION, 2, this.versionKey, this.writesKey, Date.now());
+      const found = await this.redis.eval(
+        VERSION,
+        3,
+        this.versionKey,
+        this.writesKey,
+        this.sequenceKey,
+        Date.now(),
+      );
       return typeof found === 'string' || typeof found === 'number' ? String(found) : null;
     } catch (error) {
       this.warn(error);
@@ -125,7 +192,13 @@ export class RedisReadCacheStore implements ReadCacheStore {
     }
   }
 
-  async set(version: string, key: string, answer: CachedAnswer, ttlMs: number): Promise<void> {
+  async set(
+    version: string,
+    key: string,
+    answer: CachedAnswer,
+    ttlMs: number,
+    dependsOn: readonly string[],
+  ): Promise<void> {
     const stored: StoredAnswer = {
       b: answer.body,
       e: answer.etag,
@@ -136,15 +209,18 @@ export class RedisReadCacheStore implements ReadCacheStore {
     try {
       await this.redis.eval(
         STORE,
-        2,
+        3,
         this.versionKey,
         this.writesKey,
+        this.sequenceKey,
         Date.now(),
         this.answerPrefix,
         hashKey(key),
         version,
         JSON.stringify(stored),
         ttlMs,
+        this.movesPrefix,
+        dependsOn.join(','),
       );
     } catch (error) {
       this.warn(error);
@@ -161,10 +237,23 @@ export class RedisReadCacheStore implements ReadCacheStore {
     return ticket;
   }
 
-  async endWrite(ticket: WriteTicket, changed: boolean): Promise<void> {
+  async endWrite(ticket: WriteTicket, change: WriteChange): Promise<void> {
     try {
+      if (typeof change === 'object') {
+        await this.redis.eval(
+          END_NARROW,
+          2,
+          this.writesKey,
+          this.sequenceKey,
+          ticket.id,
+          this.movesPrefix,
+          this.moveTtlMs,
+          ...change.keys,
+        );
+        return;
+      }
       const ending = this.redis.multi().zrem(this.writesKey, ticket.id);
-      await (changed ? ending.incr(this.versionKey) : ending).exec();
+      await (change === 'all' ? ending.incr(this.versionKey) : ending).exec();
     } catch (error) {
       this.warn(error);
     }

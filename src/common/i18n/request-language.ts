@@ -14,6 +14,11 @@ export interface RequestState {
    * cache may keep it that long (ReadCache.expiryOf).
    */
   keepUntil?: number;
+  /**
+   * Set by a route whose answer only writes moving these read-cache keys change (ReadCache.keep);
+   * unset, every write that changes what the public sees ends it.
+   */
+  dependsOn?: readonly string[];
 }
 
 const states = new WeakMap<Request, RequestState>();

@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ancestorIds, subtreeIds } from '../../terms/term-catalog';
+import { noteFiledTerms } from '../../database/unit-of-work';
 import {
   addKeys,
   applyDayDeltas,
@@ -139,6 +140,8 @@ export async function refreshEventsListing(
     for (const event of events) {
       const id = Number(event.id);
       const wanted = filed.get(id) ?? new Set<number>();
+      // The read cache ends the lists of every term the event leaves or joins, or stays in.
+      noteFiledTerms(manager, [...wanted, ...(had.get(id)?.keys() ?? [])]);
       const copied = copiedOf(event);
       const values = LISTING_COPIED_COLUMNS.map((column) => event[column]);
       for (const [termId, rowCopied] of had.get(id) ?? []) {
