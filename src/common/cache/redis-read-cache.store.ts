@@ -45,8 +45,9 @@ const LOOKUP = `${EXPIRED_WRITES}${UNMOVED}
 local stored = redis.call('GET', ARGV[2] .. epoch .. ':' .. ARGV[3])
 if not stored then return {version, ''} end
 local first = string.find(stored, '|', 1, true)
-local second = string.find(stored, '|', first + 1, true)
-local seen = tonumber(string.sub(stored, 1, first - 1))
+local second = first and string.find(stored, '|', first + 1, true)
+local seen = second and tonumber(string.sub(stored, 1, first - 1))
+if not seen then return {version, ''} end
 if not unmoved(ARGV[4], string.sub(stored, first + 1, second - 1), seen) then
   return {version, ''}
 end
@@ -138,7 +139,9 @@ export class RedisReadCacheStore implements ReadCacheStore {
     this.versionKey = `${prefix}version`;
     this.sequenceKey = `${prefix}sequence`;
     this.writesKey = `${prefix}writes`;
-    this.answerPrefix = `${prefix}answer:`;
+    // Answers are stored with their keys in front since the narrowed writes: under a name of
+    // their own, so an instance of an earlier release never reads one (nor this one its).
+    this.answerPrefix = `${prefix}answers:`;
     this.movesPrefix = `${prefix}moved:`;
   }
 
