@@ -19,8 +19,9 @@ import { monthsAhead, percentile } from './bench-common';
  * each list case cold: one write, then one read
  * of the case, `--cold-runs` times (p50 and p99 in ms), times a sync (`sync_token`) after 100
  * changes (one more write before each timed read), and runs a mixed workload twice: Zipf over
- * 1,000 distinct list URLs with 2% writes, once with drafts as the writes (no anonymous answer
- * changes) and once with published events (every kept default list does), each in two phases of
+ * 1,000 distinct list URLs with 2% writes (each event filed under a random category and tag),
+ * once with drafts as the writes (no anonymous answer changes) and once with published events
+ * (the unfiltered lists and those of the event's terms end), each in two phases of
  * `--mixed-seconds`: the first from an empty read cache, the second on what the first kept. It
  * reports req/s, errors and the service's RSS (read from `/metrics`) for each phase. `--only-mixed`
  * runs the mixed workloads alone. The load average is printed with the results: this
@@ -129,6 +130,10 @@ async function cases(base: string): Promise<[string, string][]> {
   if (parent) list.push(['parent category', `${EVENTS_PATH}?categories=${String(parent['slug'])}`]);
   const tag = firstOf(await getJson(`${base}${API_PATH}/tags?orderby=count&order=desc`), 'tags');
   if (tag) list.push(['tag', `${EVENTS_PATH}?tags=${String(tag['slug'])}`]);
+  coldTerms = {
+    categories: typeof parent?.['id'] === 'number' ? [parent['id']] : [],
+    tags: typeof tag?.['id'] === 'number' ? [tag['id']] : [],
+  };
   // The first events of the default list with a venue and with an organizer (one in ten events
   // has no venue, three in ten no organizer, so the very first event may have neither).
   const page = (await getJson(`${base}${EVENTS_PATH}?per_page=50`)) as Record<string, unknown>;
@@ -219,15 +224,33 @@ let writeCount = 0;
  * The body of the benchmark's writes: a one-hour event 30 months ahead (after every seeded one,
  * so the pages read do not change shape), a draft unless said.
  */
-function eventBody(title: string, status: 'draft' | 'publish' = 'draft'): string {
+function eventBody(
+  title: string,
+  status: 'draft' | 'publish' = 'draft',
+  terms: EventTerms = { categories: [], tags: [] },
+): string {
   const start = monthsAhead(30);
   return JSON.stringify({
     title,
     status,
     start_date: `${start} 10:00:00`,
     end_date: `${start} 11:00:00`,
+    ...terms,
   });
 }
+
+/** Term ids an event is filed under. */
+interface EventTerms {
+  readonly categories: readonly number[];
+  readonly tags: readonly number[];
+}
+
+/**
+ * The terms of the cases' category and tag filters: the cold reads' writes are filed under them,
+ * so those cases' kept answers end with each write as the others' do (a write ends only the
+ * term-filtered lists of the terms it touches).
+ */
+let coldTerms: EventTerms = { categories: [], tags: [] };
 
 /**
  * One small write through the API (see {@link eventBody}): a published event, since a draft no
@@ -238,7 +261,7 @@ async function write(base: string, token: string): Promise<void> {
   const response = await fetch(`${base}${EVENTS_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: eventBody(`Bench write ${writeCount}`, 'publish'),
+    body: eventBody(`Bench write ${writeCount}`, 'publish', coldTerms),
   });
   await response.arrayBuffer();
   if (response.status !== 201) throw new Error(`write answered ${response.status}`);
@@ -346,10 +369,16 @@ async function mixed(
 ): Promise<void> {
   const categories = await getJson(`${base}${API_PATH}/categories?per_page=50`);
   const tags = await getJson(`${base}${API_PATH}/tags?per_page=50`);
+  const itemsOf = (list: unknown, key: string): Record<string, unknown>[] =>
+    (list as Record<string, unknown>)[key] as Record<string, unknown>[];
   const slugsOf = (list: unknown, key: string): string[] =>
-    ((list as Record<string, unknown>)[key] as Record<string, unknown>[]).map((item) =>
-      String(item['slug']),
-    );
+    itemsOf(list, key).map((item) => String(item['slug']));
+  const idsOf = (list: unknown, key: string): number[] =>
+    itemsOf(list, key).map((item) => Number(item['id']));
+  const categoryIds = idsOf(categories, 'categories');
+  const tagIds = idsOf(tags, 'tags');
+  const anyOf = (ids: readonly number[]): number[] =>
+    ids.length === 0 ? [] : [ids[Math.floor(Math.random() * ids.length)] ?? 0];
   const { urls, pick } = zipfUrls({
     categories: slugsOf(categories, 'categories'),
     tags: slugsOf(tags, 'tags'),
@@ -365,16 +394,26 @@ async function mixed(
             method: 'POST',
             path: EVENTS_PATH,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: eventBody(`Mixed write ${writes}`, status),
+            // Filed under one category and one tag, as events are.
+            body: eventBody(`Mixed write ${writes}`, status, {
+              categories: anyOf(categoryIds),
+              tags: anyOf(tagIds),
+            }),
           };
         }
         return { ...request, method: 'GET', path: pick(), headers: {}, body: undefined };
       },
     },
   ];
-  // One published write empties the cache, so the first phase starts from nothing kept; the
+  // A venue's creation ends every kept answer, so the first phase starts from nothing kept; the
   // second runs on what the first kept (the steady state of the workload).
-  await write(base, token);
+  const venue = await fetch(`${base}${API_PATH}/venues`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ venue: `Bench hall ${Date.now()}` }),
+  });
+  await venue.arrayBuffer();
+  if (venue.status !== 201) throw new Error(`venue write answered ${venue.status}`);
   for (const phase of ['from an empty cache', 'then'] as const) {
     writes = 0;
     const result = await load(base, options.connections, options.mixedSeconds, { requests });
