@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import etag from 'etag';
 import type { Request, Response } from 'express';
-import { from, Observable, of, switchMap } from 'rxjs';
+import { finalize, from, Observable, of, switchMap } from 'rxjs';
 import { readingFromPrimary } from '../../database/read-routing';
 import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
@@ -66,6 +66,8 @@ function isCacheable(request: Request, namespace: string): boolean {
 @Injectable()
 export class ReadCacheInterceptor implements NestInterceptor {
   private readonly namespace: string;
+  /** The answers being made, by version and key (see `intercept`). */
+  private readonly making = new Map<string, Promise<CachedAnswer | undefined>>();
 
   constructor(
     private readonly cache: ReadCache,
@@ -89,30 +91,70 @@ export class ReadCacheInterceptor implements NestInterceptor {
           this.replay(response, answer);
           return of(answer.body);
         }
-        // An answer to keep is read from the primary (a replica may lag behind the version).
-        const handled =
-          version === null
-            ? next.handle()
-            : new Observable<unknown>((subscriber) =>
-                readingFromPrimary(() => next.handle().subscribe(subscriber)),
-              );
-        return handled.pipe(
-          switchMap(async (body: unknown) => {
-            const text = typeof body === 'string' && isCalendar(response) ? body : undefined;
-            if (text === undefined && (typeof body !== 'object' || body === null)) return body;
-            const kept = this.serialise(
-              response,
-              text ?? (body as object),
-              requestState(request).keepUntil,
-            );
-            // Kept before the answer leaves, so the caller's next read (on any instance) finds it.
-            if (version !== null) {
-              await this.cache.keep(version, key, kept, requestState(request).dependsOn);
-            }
-            this.replay(response, kept);
-            return kept.body;
+        if (version === null) return this.make(request, response, next, key, null);
+        // A miss while the same answer is being made under the same version waits for it: it is
+        // what the cache would hold the moment that read ends (no write moved the version since
+        // either read began), and the read runs once instead of once per caller.
+        const flight = `${version} ${key}`;
+        const leader = this.making.get(flight);
+        if (leader) {
+          return from(leader).pipe(
+            switchMap((made) => {
+              if (made === undefined) return this.make(request, response, next, key, version);
+              this.replay(response, made);
+              return of(made.body);
+            }),
+          );
+        }
+        let settle: (made: CachedAnswer | undefined) => void = () => undefined;
+        this.making.set(flight, new Promise((resolve) => (settle = resolve)));
+        let made: CachedAnswer | undefined;
+        return this.make(request, response, next, key, version, (kept) => (made = kept)).pipe(
+          // However the read ends (an answer, an error, a caller gone), the waiting go on.
+          finalize(() => {
+            this.making.delete(flight);
+            settle(made);
           }),
         );
+      }),
+    );
+  }
+
+  /**
+   * Runs the route and keeps its answer under `version` (none when the store cannot be reached):
+   * read from the primary, since a replica may lag behind the version. `made` hears of the
+   * answer kept.
+   */
+  private make(
+    request: Request,
+    response: Response,
+    next: CallHandler,
+    key: string,
+    version: string | null,
+    made: (kept: CachedAnswer) => void = () => undefined,
+  ): Observable<unknown> {
+    const handled =
+      version === null
+        ? next.handle()
+        : new Observable<unknown>((subscriber) =>
+            readingFromPrimary(() => next.handle().subscribe(subscriber)),
+          );
+    return handled.pipe(
+      switchMap(async (body: unknown) => {
+        const text = typeof body === 'string' && isCalendar(response) ? body : undefined;
+        if (text === undefined && (typeof body !== 'object' || body === null)) return body;
+        const kept = this.serialise(
+          response,
+          text ?? (body as object),
+          requestState(request).keepUntil,
+        );
+        // Kept before the answer leaves, so the caller's next read (on any instance) finds it.
+        if (version !== null) {
+          await this.cache.keep(version, key, kept, requestState(request).dependsOn);
+        }
+        made(kept);
+        this.replay(response, kept);
+        return kept.body;
       }),
     );
   }

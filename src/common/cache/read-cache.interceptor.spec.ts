@@ -1,0 +1,92 @@
+import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { firstValueFrom, Observable } from 'rxjs';
+import { loadConfig } from '../../config/load-config';
+import { ReadCache } from './read-cache';
+import { ReadCacheInterceptor } from './read-cache.interceptor';
+
+/** An anonymous GET of `url` as Express would hand it over, and the response it fills. */
+function exchange(url: string): { context: ExecutionContext; headers: Map<string, string> } {
+  const [path = url] = url.split('?');
+  const request = {
+    method: 'GET',
+    path,
+    originalUrl: url,
+    url,
+    query: {},
+    headers: {},
+    protocol: 'http',
+    get: (name: string) => (name.toLowerCase() === 'host' ? 'localhost' : undefined),
+    accepts: () => 'application/json',
+  } as unknown as Request;
+  const headers = new Map<string, string>();
+  const response = {
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
+  } as unknown as Response;
+  const context = {
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
+  } as unknown as ExecutionContext;
+  return { context, headers };
+}
+
+/** A route that answers after `ms`, counting its runs. */
+function slowRoute(ms: number): { handler: CallHandler; runs: () => number } {
+  let runs = 0;
+  const handler: CallHandler = {
+    handle: () =>
+      new Observable((subscriber) => {
+        runs += 1;
+        const timer = setTimeout(() => {
+          subscriber.next({ run: runs });
+          subscriber.complete();
+        }, ms);
+        return () => clearTimeout(timer);
+      }),
+  };
+  return { handler, runs: () => runs };
+}
+
+describe('ReadCacheInterceptor', () => {
+  const config = loadConfig({}, null);
+  const url = '/calendar/events/v1/events?per_page=5';
+
+  it('runs the route once for concurrent misses of one answer under one version', async () => {
+    const sut = new ReadCacheInterceptor(new ReadCache(config), config);
+    const route = slowRoute(50);
+
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => firstValueFrom(sut.intercept(exchange(url).context, route.handler))),
+    );
+
+    expect(route.runs()).toBe(1);
+    expect(answers).toEqual(['{"run":1}', '{"run":1}', '{"run":1}']);
+  });
+
+  it('lets the waiting read on their own when the read they waited for fails', async () => {
+    const sut = new ReadCacheInterceptor(new ReadCache(config), config);
+    let runs = 0;
+    const failingOnce: CallHandler = {
+      handle: () =>
+        new Observable((subscriber) => {
+          runs += 1;
+          const run = runs;
+          setTimeout(() => {
+            if (run === 1) subscriber.error(new Error('the database went away'));
+            else {
+              subscriber.next({ run });
+              subscriber.complete();
+            }
+          }, 20);
+        }),
+    };
+
+    const [first, second] = await Promise.allSettled([
+      firstValueFrom(sut.intercept(exchange(url).context, failingOnce)),
+      firstValueFrom(sut.intercept(exchange(url).context, failingOnce)),
+    ]);
+
+    expect(first.status).toBe('rejected');
+    expect(second).toEqual({ status: 'fulfilled', value: '{"run":2}' });
+  });
+});
