@@ -66,7 +66,8 @@ import {
   EventText,
 } from './events.repository';
 import { EventDateBounds } from './pipes/event-dates.pipe';
-import { createsItems, earliest, EventLinksService, LinkPlan } from './links/event-links.service';
+import { createsItems, EventLinksService, LinkPlan } from './links/event-links.service';
+import { earliest } from '../common/dates/window';
 import { ReadCache } from '../common/cache/read-cache';
 import { termKey } from '../common/cache/read-cache.store';
 import {

@@ -47,3 +47,12 @@ export function defaultListWindow(now: DateTime, siteZone: Zone): DateWindow {
 export function allDayBounds(start: DateTime, end: DateTime): DateWindow {
   return { start: startOfDay(start), end: endOfDay(end.setZone(start.zone)) };
 }
+
+/** The earliest of `dates` (null ones ignored), or null when there is none. */
+export function earliest(dates: readonly (Date | null | undefined)[]): Date | null {
+  let found: Date | null = null;
+  for (const date of dates) {
+    if (date && (found === null || date.getTime() < found.getTime())) found = date;
+  }
+  return found;
+}

@@ -1,3 +1,4 @@
+import { earliest } from '../../common/dates/window';
 import { Injectable } from '@nestjs/common';
 import { Viewer } from '../../access/viewer';
 import {
@@ -319,13 +320,4 @@ export class EventLinksService {
       }
     });
   }
-}
-
-/** The earliest of `dates` (null ones ignored), or null when there is none. */
-export function earliest(dates: readonly (Date | null | undefined)[]): Date | null {
-  let found: Date | null = null;
-  for (const date of dates) {
-    if (date && (found === null || date.getTime() < found.getTime())) found = date;
-  }
-  return found;
 }

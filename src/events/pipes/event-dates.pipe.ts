@@ -23,16 +23,8 @@ export interface EventDateBounds {
   readonly windowMovesAt?: DateTime;
 }
 
-const DATE_PARAMS = [
-  'start_date',
-  'end_date',
-  'starts_before',
-  'starts_after',
-  'ends_before',
-  'ends_after',
-] as const;
-
 const RELATIVE_BOUNDS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+const DATE_PARAMS = ['start_date', 'end_date', ...RELATIVE_BOUNDS] as const;
 
 /**
  * Turns the date parameters of `GET /events` into bounds (docs/behaviour.md#lists): naive inputs are read in the
