@@ -5,14 +5,20 @@ function answer(body: string): CachedAnswer {
   return { body, etag: 'W/"x"', headers: {}, madeAt: 0, expiresAt: 1 };
 }
 
+/** A store of 13 units holding `a` and `b` (6 each with their keys), and the version they are under. */
+async function fullStore(): Promise<{ sut: MemoryReadCacheStore; version: string }> {
+  const sut = new MemoryReadCacheStore(13);
+  const { version } = await sut.lookup('a');
+  if (version === null) throw new Error('no write is in flight');
+  await sut.set(version, 'a', answer('12345'), 0, [EVERY_ANSWER]);
+  await sut.set(version, 'b', answer('12345'), 0, [EVERY_ANSWER]);
+  return { sut, version };
+}
+
 describe('MemoryReadCacheStore', () => {
   it('drops the oldest answers when keys and bodies outgrow the bound', async () => {
-    const sut = new MemoryReadCacheStore(13);
-    const { version } = await sut.lookup('a');
-    if (version === null) throw new Error('no write is in flight');
+    const { sut, version } = await fullStore();
 
-    await sut.set(version, 'a', answer('12345'), 0, [EVERY_ANSWER]);
-    await sut.set(version, 'b', answer('12345'), 0, [EVERY_ANSWER]);
     await sut.set(version, 'c', answer('123'), 0, [EVERY_ANSWER]);
 
     expect((await sut.lookup('a')).answer).toBeUndefined();
@@ -21,11 +27,7 @@ describe('MemoryReadCacheStore', () => {
   });
 
   it('drops the answer used longest ago, not the one kept first', async () => {
-    const sut = new MemoryReadCacheStore(13);
-    const { version } = await sut.lookup('a');
-    if (version === null) throw new Error('no write is in flight');
-    await sut.set(version, 'a', answer('12345'), 0, [EVERY_ANSWER]);
-    await sut.set(version, 'b', answer('12345'), 0, [EVERY_ANSWER]);
+    const { sut, version } = await fullStore();
 
     await sut.lookup('a');
     await sut.set(version, 'c', answer('123'), 0, [EVERY_ANSWER]);

@@ -5,8 +5,8 @@ import { loadConfig } from '../../config/load-config';
 import { ReadCache } from './read-cache';
 import { ReadCacheInterceptor } from './read-cache.interceptor';
 
-/** An anonymous GET of `url` as Express would hand it over, and the response it fills. */
-function exchange(url: string): { context: ExecutionContext; headers: Map<string, string> } {
+/** An anonymous GET of `url` as Express would hand it over, with the response it fills. */
+function exchange(url: string): ExecutionContext {
   const [path = url] = url.split('?');
   const request = {
     method: 'GET',
@@ -24,10 +24,9 @@ function exchange(url: string): { context: ExecutionContext; headers: Map<string
     getHeader: (name: string) => headers.get(name.toLowerCase()),
     setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
   } as unknown as Response;
-  const context = {
+  return {
     switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
   } as unknown as ExecutionContext;
-  return { context, headers };
 }
 
 /** A route that answers after `ms`, counting its runs. */
@@ -56,7 +55,7 @@ describe('ReadCacheInterceptor', () => {
     const route = slowRoute(50);
 
     const answers = await Promise.all(
-      [1, 2, 3].map(() => firstValueFrom(sut.intercept(exchange(url).context, route.handler))),
+      [1, 2, 3].map(() => firstValueFrom(sut.intercept(exchange(url), route.handler))),
     );
 
     expect(route.runs()).toBe(1);
@@ -82,8 +81,8 @@ describe('ReadCacheInterceptor', () => {
     };
 
     const [first, second] = await Promise.allSettled([
-      firstValueFrom(sut.intercept(exchange(url).context, failingOnce)),
-      firstValueFrom(sut.intercept(exchange(url).context, failingOnce)),
+      firstValueFrom(sut.intercept(exchange(url), failingOnce)),
+      firstValueFrom(sut.intercept(exchange(url), failingOnce)),
     ]);
 
     expect(first.status).toBe('rejected');
