@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { mintToken } from '../src/access/tokens/mint-token';
 import { AppModule } from '../src/app.module';
 import { configureApp } from '../src/app.setup';
+import { BytesExpressAdapter } from '../src/common/http/bytes-adapter';
 import { loadConfig } from '../src/config/load-config';
 import { ApiDescription } from '../src/discovery/api-description';
 import { exampleKey, RESPONSE_EXAMPLES_FILE } from '../src/discovery/response-examples';
@@ -55,10 +56,14 @@ async function main(): Promise<void> {
   });
   delete process.env['DATABASE_URL'];
   delete process.env['CACHE_URL'];
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    bodyParser: false,
-    logger: false,
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule,
+    new BytesExpressAdapter(),
+    {
+      bodyParser: false,
+      logger: false,
+    },
+  );
   try {
     configureApp(app);
     await app.listen(0, '127.0.0.1');

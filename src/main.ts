@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { BytesExpressAdapter } from './common/http/bytes-adapter';
 import { AppConfig } from './config/app-config';
 import { ConfigurationError, loadConfig } from './config/load-config';
 import { PendingMigrationsError } from './database/pending-migrations';
@@ -63,12 +64,16 @@ async function bootstrap(): Promise<void> {
   // JSON from the first line: Nest logs its start-up through the process logger, its own
   // chatter at debug, until the request-aware logger takes over.
   const startup = processLogger(config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    bodyParser: false,
-    logger: new StartupLogger(startup),
-    // A failure to start is thrown here and reported as JSON, not printed and aborted by Nest.
-    abortOnError: false,
-  }).catch(refuseToStart);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule,
+    new BytesExpressAdapter(),
+    {
+      bodyParser: false,
+      logger: new StartupLogger(startup),
+      // A failure to start is thrown here and reported as JSON, not printed and aborted by Nest.
+      abortOnError: false,
+    },
+  ).catch(refuseToStart);
   configureApp(app);
   await app.init();
   // From here Nest logs through the request-aware logger (nestjs-pino), with request ids.

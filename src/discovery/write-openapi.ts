@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppModule } from '../app.module';
 import { configureApp } from '../app.setup';
+import { BytesExpressAdapter } from '../common/http/bytes-adapter';
 import { NAMESPACE } from '../common/links/links';
 import { ApiDescription } from './api-description';
 
@@ -21,10 +22,14 @@ async function main(): Promise<void> {
   });
   Object.assign(process.env, { SQLITE_PATH: ':memory:', LOG_LEVEL: 'error' });
   for (const name of ['DATABASE_URL', 'API_PREFIX']) Reflect.deleteProperty(process.env, name);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    bodyParser: false,
-    logger: ['error'],
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule,
+    new BytesExpressAdapter(),
+    {
+      bodyParser: false,
+      logger: ['error'],
+    },
+  );
   configureApp(app);
   const document = app.get(ApiDescription).forServer(`http://localhost:3000/${NAMESPACE}`);
   await app.close();

@@ -64,6 +64,24 @@ describe('read cache', () => {
       expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
     });
 
+    it('replays a body with text past Latin-1 byte for byte, and HEAD without it', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, { title: 'Jazz – 5 € – 東京' });
+      const first = await request(sut.http).get(EVENTS).expect(200);
+      await renameBehind(sut, id, 'Changed behind');
+
+      const second = await request(sut.http).get(EVENTS).expect(200);
+      const head = await request(sut.http).head(EVENTS).expect(200);
+
+      expect((second.body as ListBody).events[0]?.title).toBe('Jazz – 5 € – 東京');
+      expect(second.text).toBe(first.text);
+      expect(Number(second.headers['content-length'])).toBe(Buffer.byteLength(first.text));
+      expect(second.headers['etag']).toBe(first.headers['etag']);
+      expect(head.headers['content-length']).toBe(second.headers['content-length']);
+      expect(head.headers['etag']).toBe(first.headers['etag']);
+      expect(head.text).toBeUndefined();
+    });
+
     it('answers If-None-Match from the cache with 304', async () => {
       const sut = app();
       const { id } = await createEvent(sut.http);
@@ -467,12 +485,20 @@ describe('read cache', () => {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlitePath}${suffix}`, { force: true });
     });
 
-    it('answers one instance from what the other kept', async () => {
-      const { id } = await createEvent(first.http, { title: 'Shared' });
-      await titles(first);
+    it('answers one instance from what the other kept, byte for byte', async () => {
+      const { id } = await createEvent(first.http, { title: 'Shared – 5 € – 東京' });
+      const kept = await request(first.http).get(EVENTS).expect(200);
       await renameBehind(first, id, 'Changed behind');
 
-      expect(await titles(second)).toEqual(['Shared']);
+      const replayed = await request(second.http).get(EVENTS).expect(200);
+
+      expect((replayed.body as ListBody).events.map((event) => event.title)).toEqual([
+        'Shared – 5 € – 東京',
+      ]);
+      expect(replayed.text).toBe(kept.text);
+      expect(replayed.headers['etag']).toBe(kept.headers['etag']);
+      expect(replayed.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(replayed.headers['x-tec-total']).toBe(kept.headers['x-tec-total']);
     });
 
     it('moves the version for a writer that never ended once its time is up', async () => {
@@ -486,7 +512,7 @@ describe('read cache', () => {
         await store.ready();
         const before = (await store.lookup('k')).version ?? '';
         const kept = {
-          body: '{}',
+          body: Buffer.from('{}'),
           etag: 'W/"x"',
           headers: {},
           madeAt: Date.now(),

@@ -11,6 +11,7 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { BytesExpressAdapter } from '../../src/common/http/bytes-adapter';
 import { rebuildAllListing } from '../../src/events/listing/term-listing';
 import { ReadCache } from '../../src/common/cache/read-cache';
 import { AppConfig } from '../../src/config/app-config';
@@ -101,7 +102,7 @@ export async function createTestApp(
     .overrideProvider(RequestLogging)
     .useValue(new RequestLogging(config, { write: (line: string) => logLines.push(line) }))
     .compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new BytesExpressAdapter(), {
     bodyParser: false,
     bufferLogs: true,
   });

@@ -2,7 +2,7 @@ import { MemoryReadCacheStore } from './memory-read-cache.store';
 import { CachedAnswer, EVERY_ANSWER, termKey } from './read-cache.store';
 
 function answer(body: string): CachedAnswer {
-  return { body, etag: 'W/"x"', headers: {}, madeAt: 0, expiresAt: 1 };
+  return { body: Buffer.from(body), etag: 'W/"x"', headers: {}, madeAt: 0, expiresAt: 1 };
 }
 
 /** A store of 13 units holding `a` and `b` (6 each with their keys), and the version they are under. */
@@ -22,8 +22,8 @@ describe('MemoryReadCacheStore', () => {
     await sut.set(version, 'c', answer('123'), 0, [EVERY_ANSWER]);
 
     expect((await sut.lookup('a')).answer).toBeUndefined();
-    expect((await sut.lookup('b')).answer?.body).toBe('12345');
-    expect((await sut.lookup('c')).answer?.body).toBe('123');
+    expect((await sut.lookup('b')).answer?.body.toString()).toBe('12345');
+    expect((await sut.lookup('c')).answer?.body.toString()).toBe('123');
   });
 
   it('drops the answer used longest ago, not the one kept first', async () => {
@@ -32,9 +32,9 @@ describe('MemoryReadCacheStore', () => {
     await sut.lookup('a');
     await sut.set(version, 'c', answer('123'), 0, [EVERY_ANSWER]);
 
-    expect((await sut.lookup('a')).answer?.body).toBe('12345');
+    expect((await sut.lookup('a')).answer?.body.toString()).toBe('12345');
     expect((await sut.lookup('b')).answer).toBeUndefined();
-    expect((await sut.lookup('c')).answer?.body).toBe('123');
+    expect((await sut.lookup('c')).answer?.body.toString()).toBe('123');
   });
 
   it('answers from before a write until it ends, then forgets everything', async () => {
@@ -80,7 +80,7 @@ describe('MemoryReadCacheStore', () => {
 
     await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER, termKey(3)] });
 
-    expect((await sut.lookup('music')).answer?.body).toBe('music');
+    expect((await sut.lookup('music')).answer?.body.toString()).toBe('music');
     expect((await sut.lookup('all')).answer).toBeUndefined();
 
     await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER, termKey(2)] });
@@ -97,6 +97,6 @@ describe('MemoryReadCacheStore', () => {
     await sut.set(seen, 'film', answer('film'), 0, [termKey(5)]);
 
     expect((await sut.lookup('music')).answer).toBeUndefined();
-    expect((await sut.lookup('film')).answer?.body).toBe('film');
+    expect((await sut.lookup('film')).answer?.body.toString()).toBe('film');
   });
 });

@@ -27,7 +27,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   /** The sequence of each key's last move (since the epoch began). */
   private readonly moved = new Map<string, number>();
   private readonly answers = new Map<string, Kept>();
-  /** The keys' and bodies' sizes added up (UTF-16 code units: about bytes for JSON). */
+  /** The keys' and bodies' sizes added up (keys in UTF-16 code units, bodies in bytes). */
   private size = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -131,5 +131,5 @@ export class MemoryReadCacheStore implements ReadCacheStore {
 
 /** What an answer counts against the bound: its key (a request target, up to 8 KiB) and body. */
 function sizeOf(key: string, answer: CachedAnswer): number {
-  return key.length + answer.body.length;
+  return key.length + answer.body.byteLength;
 }

@@ -46,6 +46,12 @@ function slowRoute(ms: number): { handler: CallHandler; runs: () => number } {
   return { handler, runs: () => runs };
 }
 
+/** The text of an answer the interceptor passed on (the bytes it keeps and replays). */
+function text(body: unknown): string {
+  if (!Buffer.isBuffer(body)) throw new Error(`not bytes: ${typeof body}`);
+  return body.toString();
+}
+
 describe('ReadCacheInterceptor', () => {
   const config = loadConfig({}, null);
   const url = '/calendar/events/v1/events?per_page=5';
@@ -59,7 +65,7 @@ describe('ReadCacheInterceptor', () => {
     );
 
     expect(route.runs()).toBe(1);
-    expect(answers).toEqual(['{"run":1}', '{"run":1}', '{"run":1}']);
+    expect(answers.map(text)).toEqual(['{"run":1}', '{"run":1}', '{"run":1}']);
   });
 
   it('lets the waiting read on their own when the read they waited for fails', async () => {
@@ -86,6 +92,6 @@ describe('ReadCacheInterceptor', () => {
     ]);
 
     expect(first.status).toBe('rejected');
-    expect(second).toEqual({ status: 'fulfilled', value: '{"run":2}' });
+    expect(second.status === 'fulfilled' && text(second.value)).toBe('{"run":2}');
   });
 });

@@ -165,7 +165,7 @@ export class ReadCacheInterceptor implements NestInterceptor {
     body: object | string,
     stableUntil: number | undefined,
   ): CachedAnswer {
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const bytes = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = response.getHeader(name);
@@ -173,8 +173,8 @@ export class ReadCacheInterceptor implements NestInterceptor {
     }
     const madeAt = Date.now();
     return {
-      body: text,
-      etag: etag(text),
+      body: bytes,
+      etag: etag(bytes),
       headers,
       madeAt,
       expiresAt: this.cache.expiryOf(madeAt, stableUntil),

@@ -1,6 +1,9 @@
-/** A read's answer as the cache keeps it: the serialised body and the headers to replay. */
+/**
+ * A read's answer as the cache keeps it: the serialised body, as the UTF-8 bytes sent (so a
+ * replay encodes nothing and the store's bound counts what it holds), and the headers to replay.
+ */
 export interface CachedAnswer {
-  readonly body: string;
+  readonly body: Buffer;
   readonly etag: string;
   readonly headers: Readonly<Record<string, string>>;
   /** Clock time (ms) the answer was made at. */

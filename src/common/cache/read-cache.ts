@@ -98,12 +98,12 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.shares()) return compute();
     const { version, answer } = await this.store.lookup(key);
-    if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body) as T;
+    if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body.toString()) as T;
     const value = await compute();
     if (version !== null) {
       const madeAt = Date.now();
       const kept = {
-        body: JSON.stringify(value),
+        body: Buffer.from(JSON.stringify(value)),
         etag: '',
         headers: {},
         madeAt,

@@ -38,8 +38,8 @@ end
 
 /**
  * KEYS: epoch, writes, sequence; ARGV: now, answer key prefix, key, moves prefix. Returns
- * {version, answer}: an answer is stored as `sequence|keys|text` and found while none of its
- * keys moved after its sequence.
+ * {version, answer}: an answer is stored as `sequence|keys|answer` (see {@link storedAnswer})
+ * and found while none of its keys moved after its sequence.
  */
 const LOOKUP = `${EXPIRED_WRITES}${UNMOVED}
 local stored = redis.call('GET', ARGV[2] .. epoch .. ':' .. ARGV[3])
@@ -84,19 +84,18 @@ end
 return sequence
 `;
 
-interface StoredAnswer {
-  b: string;
+/** What is kept of an answer besides its body, as JSON in front of it. */
+interface StoredMeta {
   e: string;
   h: Record<string, string>;
   t: number;
   x: number;
 }
 
-function isStoredAnswer(value: unknown): value is StoredAnswer {
+function isStoredMeta(value: unknown): value is StoredMeta {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
-    typeof record['b'] === 'string' &&
     typeof record['e'] === 'string' &&
     typeof record['t'] === 'number' &&
     typeof record['x'] === 'number' &&
@@ -139,9 +138,10 @@ export class RedisReadCacheStore implements ReadCacheStore {
     this.versionKey = `${prefix}version`;
     this.sequenceKey = `${prefix}sequence`;
     this.writesKey = `${prefix}writes`;
-    // Answers are stored with their keys in front since the narrowed writes: under a name of
-    // their own, so an instance of an earlier release never reads one (nor this one its).
-    this.answerPrefix = `${prefix}answers:`;
+    // Answers are stored with their keys in front since the narrowed writes, and as bytes since
+    // the bodies are: under a name of their own, so an instance of an earlier release never
+    // reads one (nor this one its).
+    this.answerPrefix = `${prefix}replies:`;
     this.movesPrefix = `${prefix}moved:`;
   }
 
@@ -158,7 +158,9 @@ export class RedisReadCacheStore implements ReadCacheStore {
 
   async lookup(key: string): Promise<CacheLookup> {
     try {
-      const found = await this.redis.eval(
+      // Bytes, not text: the body goes out as it is stored.
+      const found = await this.redis.callBuffer(
+        'EVAL',
         LOOKUP,
         3,
         this.versionKey,
@@ -171,7 +173,8 @@ export class RedisReadCacheStore implements ReadCacheStore {
       );
       if (!Array.isArray(found)) return { version: null };
       const [version, stored] = found as unknown[];
-      return { version: String(version), answer: parseAnswer(stored) };
+      if (!Buffer.isBuffer(version)) return { version: null };
+      return { version: version.toString(), answer: parseAnswer(stored) };
     } catch (error) {
       this.warn(error);
       return { version: null };
@@ -202,13 +205,6 @@ export class RedisReadCacheStore implements ReadCacheStore {
     ttlMs: number,
     dependsOn: readonly string[],
   ): Promise<void> {
-    const stored: StoredAnswer = {
-      b: answer.body,
-      e: answer.etag,
-      h: { ...answer.headers },
-      t: answer.madeAt,
-      x: answer.expiresAt,
-    };
     try {
       await this.redis.eval(
         STORE,
@@ -220,7 +216,7 @@ export class RedisReadCacheStore implements ReadCacheStore {
         this.answerPrefix,
         hashKey(key),
         version,
-        JSON.stringify(stored),
+        storedAnswer(answer),
         ttlMs,
         this.movesPrefix,
         dependsOn.join(','),
@@ -285,12 +281,32 @@ function hashKey(key: string): string {
   return createHash('sha1').update(key).digest('base64url');
 }
 
+/** An answer as stored (after its sequence and keys): its other parts as JSON, `\n`, the body. */
+function storedAnswer(answer: CachedAnswer): Buffer {
+  const meta: StoredMeta = {
+    e: answer.etag,
+    h: { ...answer.headers },
+    t: answer.madeAt,
+    x: answer.expiresAt,
+  };
+  // JSON text has no raw line break, so the first one ends it.
+  return Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), answer.body]);
+}
+
+/** The answer {@link storedAnswer} stored; anything else (nothing kept, damaged) is a miss. */
 function parseAnswer(stored: unknown): CachedAnswer | undefined {
-  if (typeof stored !== 'string' || stored === '') return undefined;
-  const value: unknown = JSON.parse(stored);
-  if (!isStoredAnswer(value)) return undefined;
+  if (!Buffer.isBuffer(stored)) return undefined;
+  const end = stored.indexOf(0x0a);
+  if (end < 0) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored.subarray(0, end).toString());
+  } catch {
+    return undefined;
+  }
+  if (!isStoredMeta(value)) return undefined;
   return {
-    body: value.b,
+    body: stored.subarray(end + 1),
     etag: value.e,
     headers: value.h,
     madeAt: value.t,
