@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
+import Redis from 'ioredis';
 import request from 'supertest';
 import { RedisReadCacheStore } from '../../src/common/cache/redis-read-cache.store';
 import { createEvent, utcAt } from '../factories/event.factory';
@@ -499,6 +500,38 @@ describe('read cache', () => {
       expect(replayed.headers['etag']).toBe(kept.headers['etag']);
       expect(replayed.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(replayed.headers['x-tec-total']).toBe(kept.headers['x-tec-total']);
+    });
+
+    it('reads a damaged stored answer as a miss, not as an outage', async () => {
+      const prefix = `calendar-test:${randomUUID()}:`;
+      const store = new RedisReadCacheStore(REDIS_URL, prefix, 60_000, 60_000);
+      const raw = new Redis(REDIS_URL);
+      try {
+        await store.ready();
+        const { version } = await store.lookup('k');
+        const kept = {
+          body: Buffer.from('{"a":"– €"}'),
+          etag: 'W/"x"',
+          headers: { 'x-tec-total': '1' },
+          madeAt: Date.now(),
+          expiresAt: Date.now() + 10_000,
+        };
+        await store.set(version ?? '', 'k', kept, 60_000, ['events']);
+        const found = await store.lookup('k');
+        const [stored] = await raw.keys(`${prefix}replies:*`);
+        if (stored === undefined) throw new Error('nothing was stored');
+        // Its sequence and keys intact, the rest no answer this release wrote.
+        const intact = await raw.getBuffer(stored);
+        const head = intact?.subarray(0, intact.indexOf('|', intact.indexOf('|') + 1) + 1);
+        await raw.set(stored, Buffer.concat([head ?? Buffer.alloc(0), Buffer.from('{"e":\n{}')]));
+        const damaged = await store.lookup('k');
+
+        expect(found).toEqual({ version, answer: kept });
+        expect(damaged).toEqual({ version });
+      } finally {
+        await raw.quit();
+        await store.close();
+      }
     });
 
     it('moves the version for a writer that never ended once its time is up', async () => {
