@@ -25,8 +25,9 @@ const config: Config = {
       displayName: 'e2e',
       rootDir: 'test',
       testRegex: '.*\\.e2e-spec\\.ts$',
-      // Every response an e2e test sees is checked against the OpenAPI document.
-      setupFilesAfterEnv: ['<rootDir>/setup/contract-hooks.ts'],
+      // Every response an e2e test sees is checked against the OpenAPI document; a test and its
+      // hooks get 30 s (test/setup/timeouts.ts).
+      setupFilesAfterEnv: ['<rootDir>/setup/timeouts.ts', '<rootDir>/setup/contract-hooks.ts'],
     },
   ],
 };
