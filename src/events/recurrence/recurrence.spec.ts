@@ -223,6 +223,14 @@ describe('recurrence limits', () => {
     expect(refusal(['RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6'])).toBe('reason.recurrence-empty');
     expect(Date.now() - started).toBeLessThan(2 * RECURRENCE_LIMITS.expansionMs + 2_000);
   });
+
+  it('refuses a rule no date matches when its walk ends well within the deadline too', () => {
+    // Yearly, the walk to its end is a few dozen steps: the refusal does not wait on a timeout.
+    expect(refusal(['RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'])).toBe('reason.recurrence-empty');
+    expect(refusal(['RRULE:FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31;COUNT=3'])).toBe(
+      'reason.recurrence-empty',
+    );
+  });
 });
 
 describe('splitRecurrence', () => {

@@ -216,9 +216,11 @@ function expandNow(
   const further = new Date(last.getTime());
   further.setUTCFullYear(further.getUTCFullYear() + LATER_YEARS);
   let later = recurrence.rdates.some((d) => d > last && !excluded.has(d.getTime()));
+  let matched = false;
   // One walk: the rule's occurrences up to `last`, then the first one after it not excluded
   // (whether the series goes on past `until`), looked for up to LATER_YEARS further.
   bounded(recurrence, start, further)?.all((date, count) => {
+    matched = true;
     if (date <= last) {
       found.add(date.getTime());
       return count + 1 < wanted;
@@ -229,6 +231,9 @@ function expandNow(
   const times = [...found]
     .filter((time) => time >= start.getTime() && time <= last.getTime() && !excluded.has(time))
     .sort((a, b) => a - b);
+  // A rule no date matches is refused whether its walk ends or runs out of time: the first
+  // occurrence alone (always one) does not make it a series.
+  if (recurrence.rule !== null && !matched) throw new RecurrenceError('reason.recurrence-empty');
   if (times.length === 0 && !later) throw new RecurrenceError('reason.recurrence-empty');
   const kept = times.slice(0, limit);
   return {
