@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import request from 'supertest';
 import { ReadCache } from '../../src/common/cache/read-cache';
 import { createEvent } from '../factories/event.factory';
+import { runScript } from '../setup/run-script';
 import { useTestApp } from '../setup/test-app';
 
-const ROOT = join(__dirname, '..', '..');
 const EVENTS = '/calendar/events/v1/events';
 
 describe('npm run reindex', () => {
@@ -37,21 +35,7 @@ describe('npm run reindex', () => {
     await sut.dataSource.query('DELETE FROM event_day_counts');
     expect(await list(`categories=${music}`)).toEqual([0, '0']);
 
-    const { DATABASE_URL, SQLITE_PATH } = sut.config;
-    const run = spawnSync(
-      process.execPath,
-      ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'src/database/reindex.ts'],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          TS_NODE_TRANSPILE_ONLY: 'true',
-          ENV_FILE: '',
-          ...(DATABASE_URL ? { DATABASE_URL } : { SQLITE_PATH }),
-        },
-      },
-    );
+    const run = runScript('src/database/reindex.ts', [], sut.config);
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
     expect(JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}')).toMatchObject({
       task: 'reindex',
