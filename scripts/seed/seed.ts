@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
 import {
   addKeys,
   applyDayDeltas,
@@ -19,6 +19,7 @@ import {
 } from '../../src/database/data-source.options';
 import type { PostKind } from '../../src/posts/post.entity';
 import type { Taxonomy } from '../../src/terms/entities/term.entity';
+import { shiftTermCounts } from '../../src/terms/term-catalog';
 import {
   CATEGORY_TAXONOMY,
   createLinkChooser,
@@ -75,27 +76,6 @@ import {
  */
 
 const logger = new Logger('Seed');
-
-/**
- * Adds the run's published events to the stored count of each term they are linked to
- * (`terms.published_count`: the events saved as `publish` linked in `event_terms`, which the
- * service moves on each write of its own), one statement per term in id order. The seed counts
- * them as its batches commit, as it does the day counts; a recount of every term over the link
- * table took 41 s of a 1M-event seed on SQLite. (Adding per batch, in the batch's transaction,
- * deadlocked the parallel batches on MariaDB: each holds shared locks on the terms from its
- * links' foreign keys before it would update them.)
- */
-async function addPublishedCounts(
-  manager: EntityManager,
-  added: ReadonlyMap<number, number>,
-): Promise<void> {
-  for (const id of [...added.keys()].sort((a, b) => a - b)) {
-    await manager.query('UPDATE terms SET published_count = published_count + ? WHERE id = ?', [
-      added.get(id) ?? 0,
-      id,
-    ]);
-  }
-}
 
 /** SQLite's limit of bound parameters per statement (SQLITE_MAX_VARIABLE_NUMBER). */
 const MAX_PARAMETERS = 32_766;
@@ -657,10 +637,18 @@ async function seed(options: SeedOptions): Promise<void> {
         `${rate(withVenue + organizerLinks + termLinks, elapsed)} links/s`,
     );
     since = performance.now();
-    await dataSource.transaction(async (manager) => {
-      await addPublishedCounts(manager, published);
-      await applyDayDeltas(manager, dayDeltas);
-    });
+    // The run's published events are added to their terms' counts (`terms.published_count`)
+    // from what the batches counted as they committed, as the day counts are: a recount of
+    // every term over the link table took 41 s of a 1M-event seed on SQLite. Not per batch: in
+    // each batch's transaction the parallel batches deadlocked on MariaDB, each holding shared
+    // locks on the terms from its links' foreign keys before updating them. A service writing
+    // meanwhile may lock the same rows in another order, so this runs again if it must.
+    await withRetry('The counts', () =>
+      inTransaction(dataSource, async (runner) => {
+        await shiftTermCounts(runner.manager, published);
+        await applyDayDeltas(runner.manager, dayDeltas);
+      }),
+    );
     logger.log(
       `Added the published events of ${published.size} terms to their counts and ` +
         `${dayDeltas.size} day counts in ${seconds(since).toFixed(1)} s`,
