@@ -4,11 +4,11 @@ import { createTestApp, TestApp } from '../setup/test-app';
 describe('the database gone away', () => {
   let sut: TestApp;
 
-  // Starting the app runs the migrations on MariaDB: over Jest's 5 s on a slow day's machine.
+  // Starting the app runs the migrations: the e2e setup's 30 s (test/setup/timeouts.ts) cover it.
   beforeAll(async () => {
     sut = await createTestApp();
     await sut.dataSource.destroy();
-  }, 30_000);
+  });
   afterAll(async () => {
     await sut?.close();
   });

@@ -8,8 +8,8 @@ const EVENTS = '/calendar/events/v1/events';
 
 describe('npm run reindex', () => {
   const app = useTestApp();
-  // The script runs in a process of its own, compiled by ts-node first: seconds on a busy machine.
-  jest.setTimeout(30_000);
+  // The script runs in a process of its own, compiled by ts-node first: seconds on a busy
+  // machine, within the e2e setup's 30 s (test/setup/timeouts.ts).
 
   it('rebuilds the listing rows and day counts that hand edits left behind', async () => {
     const sut = app();

@@ -6,7 +6,8 @@ const ROOT = join(__dirname, '..', '..');
 /**
  * Runs one of the project's TypeScript entry points (`src/database/reindex.ts`,
  * `scripts/seed/seed.ts`, ...) in a process of its own, compiled by ts-node, against the test
- * app's database, with no `.env` read; resolves to what it printed and its exit status.
+ * app's database, with no `.env` read, and waits for it: returns what it printed and its exit
+ * status.
  */
 export function runScript(
   path: string,
