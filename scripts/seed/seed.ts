@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { constants } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { DataSource, QueryRunner } from 'typeorm';
@@ -67,12 +68,16 @@ import {
  * pending migrations, makes sure the demo categories and tags exist (reusing those found by
  * taxonomy and slug), then appends V venues (default max(20, N/100)), O organizers (default
  * max(10, N/200)) and N demo events (default 1000) linked to them, with their `posts` rows and
- * translations, B items per transaction (default 1000) and P transactions at once on MySQL/MariaDB
- * (default 3; SQLite writes one at a time), with multi-row INSERTs that work on MySQL/MariaDB
+ * translations, B items per transaction (default 1000 on MySQL/MariaDB, 20000 on SQLite) and P
+ * transactions at once on MySQL/MariaDB (default 3; SQLite writes one at a time), with
+ * multi-row INSERTs that work on MySQL/MariaDB
  * and SQLite. Events link only to the venues and organizers of the same run. About R percent
  * of the events (default 25) are occurrences of recurring series: weekly classes, monthly
  * meetings and yearly festivals, stored as the service stores a series.
- * Nothing is ever deleted.
+ * Nothing is ever deleted. Into a database with no events yet, the secondary indexes of the
+ * event tables that the load does not need are set aside and built at its end (`deferIndexes`).
+ * A first SIGINT or SIGTERM stops it after the batches in flight, with the counts of what was
+ * written added and every index built; the exit status is then the signal's (130 for SIGINT).
  */
 
 const logger = new Logger('Seed');
@@ -81,6 +86,26 @@ const logger = new Logger('Seed');
 const MAX_PARAMETERS = 32_766;
 /** Text per statement, far below MySQL's default 16 MB max_allowed_packet even in 4-byte UTF-8. */
 const MAX_STATEMENT_CHARS = 2_000_000;
+/**
+ * Items per transaction unless `--batch` says otherwise. SQLite's transactions are larger: each
+ * commit writes every page it changed to the WAL and the checkpoint copies them to the file
+ * again, and at a million events a batch of a thousand touches most of the leaf pages of the
+ * listing indexes (random start days), so fewer commits write far fewer pages (1M events: 449 s
+ * in batches of 1,000, 245 s in batches of 20,000). MariaDB's batches run three at once and
+ * gained nothing from larger ones.
+ */
+function defaultBatch(kind: DatabaseKind): number {
+  return kind === 'sqlite' ? 20_000 : 1000;
+}
+
+/** Set by SIGINT or SIGTERM: no batch starts after it; the run then ends as a finished one would. */
+const interruption: { requested: boolean; signal?: NodeJS.Signals } = { requested: false };
+
+/** Resolves (to true) once the event loop has run what was waiting: signals, timers, I/O. */
+function nextTurn(): Promise<true> {
+  return new Promise((resolve) => setImmediate(() => resolve(true)));
+}
+
 /** Attempts per batch when its ids were taken meanwhile by another writer. */
 const MAX_ATTEMPTS = 5;
 
@@ -88,7 +113,8 @@ interface SeedOptions {
   readonly events: number;
   readonly venues: number;
   readonly organizers: number;
-  readonly batch: number;
+  /** Items per transaction; by default {@link defaultBatch} for the database. */
+  readonly batch: number | undefined;
   readonly parallel: number;
   readonly seed: number;
   /** Percent of events that are occurrences of recurring series. */
@@ -135,7 +161,7 @@ function parseOptions(argv: readonly string[]): SeedOptions {
       Math.max(10, Math.round(events / 200)),
       0,
     ),
-    batch: integerOption('batch', values.batch, 1000, 1),
+    batch: values.batch === undefined ? undefined : integerOption('batch', values.batch, 0, 1),
     parallel: integerOption('parallel', values.parallel, 3, 1),
     seed: integerOption('seed', values.seed, Date.now() % 2_147_483_647, 1),
     series: Math.min(99, integerOption('series', values.series, 25, 0)),
@@ -330,7 +356,9 @@ async function seedPosts<T extends { readonly id: number }>(
     stage.committed?.(items, done);
   };
   const worker = async (): Promise<void> => {
-    while (planned < stage.total) {
+    // Between batches the event loop gets its turn, so a signal is seen: SQLite's driver answers
+    // at once, and its batches would otherwise follow each other in the microtask queue.
+    while ((await nextTurn()) && planned < stage.total && !interruption.requested) {
       const index = planned;
       const count = Math.min(stage.batch, stage.total - planned);
       planned += count;
@@ -409,6 +437,178 @@ async function seedLinkedPosts<T extends SeedLinkedPost>(
       `${rate(placed.length, elapsed)} ${stage.table}/s`,
   );
   return placed;
+}
+
+/** The tables of events whose secondary indexes a seed into a new database builds at its end. */
+const DEFERRED_INDEX_TABLES = [
+  'events',
+  'event_translations',
+  'event_organizers',
+  'event_terms',
+  'event_term_listing',
+];
+
+/** An index dropped for the load, and how to build it again. */
+interface DeferredIndex {
+  readonly table: string;
+  readonly name: string;
+  /** SQLite: the statement that made it (`sqlite_master.sql`); MySQL: `INDEX name (columns)`. */
+  readonly definition: string;
+}
+
+/** A row of `information_schema.STATISTICS`: one column of one index. */
+interface IndexColumnRow {
+  readonly tableName: string;
+  readonly indexName: string;
+  readonly columnName: string;
+  readonly subPart: number | string | null;
+  readonly collation: string | null;
+  readonly nonUnique: number | string;
+}
+
+/** A foreign key's columns, in order. */
+interface ForeignKeyRow {
+  readonly tableName: string;
+  readonly constraintName: string;
+  readonly columnName: string;
+}
+
+const listOf = (values: readonly string[]): string => values.map(() => '?').join(', ');
+
+/** SQLite: the non-unique indexes of the event tables, as `sqlite_master` holds them. */
+async function sqliteDeferrable(dataSource: DataSource): Promise<DeferredIndex[]> {
+  const rows: { table: string; name: string; sql: string }[] = await dataSource.query(
+    `SELECT tbl_name AS "table", name, sql FROM sqlite_master WHERE type = 'index' ` +
+      `AND sql IS NOT NULL AND tbl_name IN (${listOf(DEFERRED_INDEX_TABLES)}) ORDER BY name`,
+    DEFERRED_INDEX_TABLES,
+  );
+  return rows
+    .filter((row) => !/^\s*CREATE\s+UNIQUE\b/i.test(row.sql))
+    .map((row) => ({ table: row.table, name: row.name, definition: row.sql }));
+}
+
+/**
+ * MySQL/MariaDB: the non-unique B-tree indexes of the event tables, but one for each foreign
+ * key that no other index it keeps (the primary key, a unique one) starts with: InnoDB refuses
+ * to drop the index a foreign key uses.
+ */
+async function mysqlDeferrable(dataSource: DataSource): Promise<DeferredIndex[]> {
+  const columns: IndexColumnRow[] = await dataSource.query(
+    'SELECT TABLE_NAME AS tableName, INDEX_NAME AS indexName, COLUMN_NAME AS columnName, ' +
+      'SUB_PART AS subPart, COLLATION AS collation, NON_UNIQUE AS nonUnique ' +
+      'FROM information_schema.STATISTICS ' +
+      `WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${listOf(DEFERRED_INDEX_TABLES)}) ` +
+      "AND INDEX_TYPE = 'BTREE' ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX",
+    DEFERRED_INDEX_TABLES,
+  );
+  const foreign: ForeignKeyRow[] = await dataSource.query(
+    'SELECT TABLE_NAME AS tableName, CONSTRAINT_NAME AS constraintName, ' +
+      'COLUMN_NAME AS columnName FROM information_schema.KEY_COLUMN_USAGE ' +
+      `WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${listOf(DEFERRED_INDEX_TABLES)}) ` +
+      'AND REFERENCED_TABLE_NAME IS NOT NULL ORDER BY TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION',
+    DEFERRED_INDEX_TABLES,
+  );
+  const nonUnique = new Set(
+    columns
+      .filter((row) => Number(row.nonUnique) === 1)
+      .map((row) => `${row.tableName}.${row.indexName}`),
+  );
+  const indexes = new Map<string, { table: string; name: string; columns: IndexColumnRow[] }>();
+  for (const row of columns) {
+    const key = `${row.tableName}.${row.indexName}`;
+    const index = indexes.get(key) ?? { table: row.tableName, name: row.indexName, columns: [] };
+    index.columns.push(row);
+    indexes.set(key, index);
+  }
+  const keys = new Map<string, { table: string; columns: string[] }>();
+  for (const row of foreign) {
+    const key = `${row.tableName}.${row.constraintName}`;
+    const fk = keys.get(key) ?? { table: row.tableName, columns: [] };
+    fk.columns.push(row.columnName);
+    keys.set(key, fk);
+  }
+  const startsWith = (index: { columns: IndexColumnRow[] }, wanted: string[]): boolean =>
+    wanted.every((column, i) => index.columns[i]?.columnName === column);
+  const kept = new Set([...indexes.keys()].filter((key) => !nonUnique.has(key)));
+  for (const fk of keys.values()) {
+    const candidates = [...indexes.entries()].filter(
+      ([, index]) => index.table === fk.table && startsWith(index, fk.columns),
+    );
+    if (candidates.some(([key]) => kept.has(key))) continue;
+    const first = candidates[0];
+    if (first) kept.add(first[0]);
+  }
+  const quote = (name: string): string => dataSource.driver.escape(name);
+  return [...indexes.entries()]
+    .filter(([key]) => !kept.has(key))
+    .map(([, index]) => ({
+      table: index.table,
+      name: index.name,
+      definition:
+        `INDEX ${quote(index.name)} (` +
+        index.columns
+          .map(
+            (column) =>
+              quote(column.columnName) +
+              (column.subPart === null ? '' : `(${Number(column.subPart)})`) +
+              (column.collation === 'D' ? ' DESC' : ''),
+          )
+          .join(', ') +
+        ')',
+    }));
+}
+
+/** `indexes` by table, in order. */
+function byTable(indexes: readonly DeferredIndex[]): Map<string, DeferredIndex[]> {
+  const tables = new Map<string, DeferredIndex[]>();
+  for (const index of indexes) tables.set(index.table, [...(tables.get(index.table) ?? []), index]);
+  return tables;
+}
+
+/**
+ * When the database holds no event yet: drops the secondary indexes of the event tables that
+ * nothing needs during the load and answers them, for {@link rebuildIndexes} to build once the
+ * rows are in. Each insert otherwise lands on a random leaf page of every such index (random
+ * start days), which at a million events costs more than building them from the finished
+ * table: measured at 1M, the SQLite seed loaded in 123 s instead of 245 and built its eleven
+ * indexes in 26 s; MariaDB's loaded in 116 s instead of 141 and built its eight in 10 s.
+ * Unique indexes stay (slugs keep being checked), and so does an index for each foreign key.
+ * Not into a database with events, which a running service may be reading.
+ */
+async function deferIndexes(dataSource: DataSource, kind: DatabaseKind): Promise<DeferredIndex[]> {
+  const any: unknown = await dataSource.query('SELECT EXISTS (SELECT 1 FROM events) AS found');
+  if (firstNumber(any, 'found') !== 0) return [];
+  const deferred =
+    kind === 'sqlite' ? await sqliteDeferrable(dataSource) : await mysqlDeferrable(dataSource);
+  const quote = (name: string): string => dataSource.driver.escape(name);
+  if (kind === 'sqlite') {
+    for (const index of deferred) await dataSource.query(`DROP INDEX ${quote(index.name)}`);
+  } else {
+    for (const [table, indexes] of byTable(deferred)) {
+      const drops = indexes.map((index) => `DROP INDEX ${quote(index.name)}`).join(', ');
+      await dataSource.query(`ALTER TABLE ${quote(table)} ${drops}`);
+    }
+  }
+  return deferred;
+}
+
+/** Builds again the indexes {@link deferIndexes} dropped, as they were defined. */
+async function rebuildIndexes(
+  dataSource: DataSource,
+  kind: DatabaseKind,
+  deferred: readonly DeferredIndex[],
+): Promise<void> {
+  if (deferred.length === 0) return;
+  const since = performance.now();
+  if (kind === 'sqlite') {
+    for (const index of deferred) await dataSource.query(index.definition);
+  } else {
+    for (const [table, indexes] of byTable(deferred)) {
+      const adds = indexes.map((index) => `ADD ${index.definition}`).join(', ');
+      await dataSource.query(`ALTER TABLE ${dataSource.driver.escape(table)} ${adds}`);
+    }
+  }
+  logger.log(`Built ${deferred.length} indexes in ${seconds(since).toFixed(1)} s`);
 }
 
 /** Term ids of the seed catalogue found in the database, by {@link termKey}. */
@@ -520,139 +720,158 @@ async function seed(options: SeedOptions): Promise<void> {
       // sound (WAL), a crash of the machine during the seed may not, and the seed is run again.
       await dataSource.query('PRAGMA cache_size = -1048576');
       await dataSource.query('PRAGMA synchronous = OFF');
+      // Building an index sorts its rows; a helper thread takes part of the sort (at 1M events,
+      // the largest listing index: 9.1 s alone, 7.2 s with one).
+      await dataSource.query('PRAGMA threads = 2');
     }
+    const batch = options.batch ?? defaultBatch(kind);
     const migrations = await dataSource.runMigrations({ transaction: 'each' });
     if (migrations.length > 0) logger.log(`Ran ${migrations.length} migration(s)`);
     logger.log(
       `Seeding ${options.events} events, ${options.venues} venues and ${options.organizers} ` +
-        `organizers into ${describeTarget(config)}, ${options.batch} per transaction, ` +
+        `organizers into ${describeTarget(config)}, ${batch} per transaction, ` +
         `${kind === 'sqlite' ? 1 : options.parallel} at once ` +
         `(PRNG seed ${options.seed})`,
     );
     const random = createRandom(options.seed);
     const now = new Date(Math.floor(Date.now() / 1000) * 1000);
     const started = performance.now();
+    const deferred = await deferIndexes(dataSource, kind);
+    if (deferred.length > 0) {
+      logger.log(
+        `A new database: ${deferred.length} indexes of the event tables are built at the end`,
+      );
+    }
+    try {
+      let since = performance.now();
+      const terms = await withRetry('The terms', () => inTransaction(dataSource, ensureTerms));
+      const categories = SEED_TERMS.filter((t) => t.taxonomy === CATEGORY_TAXONOMY).length;
+      logger.log(
+        `Terms: ${categories} categories and ${SEED_TERMS.length - categories} tags ` +
+          `(${terms.created} created with ${terms.translations} translations, ` +
+          `${SEED_TERMS.length - terms.created} reused) in ${seconds(since).toFixed(1)} s`,
+      );
 
-    let since = performance.now();
-    const terms = await withRetry('The terms', () => inTransaction(dataSource, ensureTerms));
-    const categories = SEED_TERMS.filter((t) => t.taxonomy === CATEGORY_TAXONOMY).length;
-    logger.log(
-      `Terms: ${categories} categories and ${SEED_TERMS.length - categories} tags ` +
-        `(${terms.created} created with ${terms.translations} translations, ` +
-        `${SEED_TERMS.length - terms.created} reused) in ${seconds(since).toFixed(1)} s`,
-    );
+      const linked = { dataSource, kind, batch, parallel: options.parallel };
+      let located = 0;
+      const venues = await seedLinkedPosts<SeedVenue>(linked, {
+        postKind: 'venue',
+        total: options.venues,
+        generate: (id, index) => generateVenue(random, id, now, index),
+        table: 'venues',
+        columns: VENUE_COLUMNS,
+        row: venueRow,
+        translationTable: 'venue_translations',
+        translationColumns: VENUE_TRANSLATION_COLUMNS,
+        seen: (venue) => {
+          if (venue.geoLat !== null) located++;
+        },
+        detail: () => `, ${located} with coordinates`,
+      });
+      const organizers = await seedLinkedPosts<SeedOrganizer>(linked, {
+        postKind: 'organizer',
+        total: options.organizers,
+        generate: (id, index) => generateOrganizer(random, id, now, index),
+        table: 'organizers',
+        columns: ORGANIZER_COLUMNS,
+        row: organizerRow,
+        translationTable: 'organizer_translations',
+        translationColumns: ORGANIZER_TRANSLATION_COLUMNS,
+      });
 
-    const linked = { dataSource, kind, batch: options.batch, parallel: options.parallel };
-    let located = 0;
-    const venues = await seedLinkedPosts<SeedVenue>(linked, {
-      postKind: 'venue',
-      total: options.venues,
-      generate: (id, index) => generateVenue(random, id, now, index),
-      table: 'venues',
-      columns: VENUE_COLUMNS,
-      row: venueRow,
-      translationTable: 'venue_translations',
-      translationColumns: VENUE_TRANSLATION_COLUMNS,
-      seen: (venue) => {
-        if (venue.geoLat !== null) located++;
-      },
-      detail: () => `, ${located} with coordinates`,
-    });
-    const organizers = await seedLinkedPosts<SeedOrganizer>(linked, {
-      postKind: 'organizer',
-      total: options.organizers,
-      generate: (id, index) => generateOrganizer(random, id, now, index),
-      table: 'organizers',
-      columns: ORGANIZER_COLUMNS,
-      row: organizerRow,
-      translationTable: 'organizer_translations',
-      translationColumns: ORGANIZER_TRANSLATION_COLUMNS,
-    });
-
-    since = performance.now();
-    const termParents = await findTermParents(dataSource);
-    const dayDeltas = new Map<DayKey, number>();
-    const published = new Map<number, number>();
-    const chooseLinks = createLinkChooser({ venues, organizers, termIds: terms.termIds });
-    const reportEvery = Math.max(options.batch, Math.ceil(options.events / 10));
-    let nextReport = reportEvery;
-    let withVenue = 0;
-    let withOrganizers = 0;
-    const eventRows = await seedPosts<SeedEvent>(dataSource, kind, {
-      postKind: 'event',
-      total: options.events,
-      batch: options.batch,
-      parallel: options.parallel,
-      generate: (first, _index, count) =>
-        generateEvents(random, first, count, now, chooseLinks, options.series / 100),
-      tables: (events) => [
-        { table: 'events', columns: EVENT_COLUMNS, rows: events.map(eventRow) },
-        {
-          table: 'event_translations',
-          columns: TRANSLATION_COLUMNS,
-          rows: events.flatMap(translationRows),
-        },
-        {
-          table: 'event_organizers',
-          columns: EVENT_ORGANIZER_COLUMNS,
-          rows: events.flatMap(eventOrganizerRows),
-        },
-        { table: 'event_terms', columns: EVENT_TERM_COLUMNS, rows: events.flatMap(eventTermRows) },
-        {
-          table: 'event_term_listing',
-          columns: EVENT_TERM_LISTING_COLUMNS,
-          rows: events.flatMap((event) => eventTermListingRows(event, termParents)),
-        },
-      ],
-      committed: (events, done) => {
-        for (const event of events) {
-          if (event.status === 'publish') {
-            for (const termId of event.termIds) {
-              published.set(termId, (published.get(termId) ?? 0) + 1);
+      since = performance.now();
+      const termParents = await findTermParents(dataSource);
+      const dayDeltas = new Map<DayKey, number>();
+      const published = new Map<number, number>();
+      const chooseLinks = createLinkChooser({ venues, organizers, termIds: terms.termIds });
+      const reportEvery = Math.max(batch, Math.ceil(options.events / 10));
+      let nextReport = reportEvery;
+      let withVenue = 0;
+      let withOrganizers = 0;
+      const eventRows = await seedPosts<SeedEvent>(dataSource, kind, {
+        postKind: 'event',
+        total: options.events,
+        batch,
+        parallel: options.parallel,
+        generate: (first, _index, count) =>
+          generateEvents(random, first, count, now, chooseLinks, options.series / 100),
+        tables: (events) => [
+          { table: 'events', columns: EVENT_COLUMNS, rows: events.map(eventRow) },
+          {
+            table: 'event_translations',
+            columns: TRANSLATION_COLUMNS,
+            rows: events.flatMap(translationRows),
+          },
+          {
+            table: 'event_organizers',
+            columns: EVENT_ORGANIZER_COLUMNS,
+            rows: events.flatMap(eventOrganizerRows),
+          },
+          {
+            table: 'event_terms',
+            columns: EVENT_TERM_COLUMNS,
+            rows: events.flatMap(eventTermRows),
+          },
+          {
+            table: 'event_term_listing',
+            columns: EVENT_TERM_LISTING_COLUMNS,
+            rows: events.flatMap((event) => eventTermListingRows(event, termParents)),
+          },
+        ],
+        committed: (events, done) => {
+          for (const event of events) {
+            if (event.status === 'publish') {
+              for (const termId of event.termIds) {
+                published.set(termId, (published.get(termId) ?? 0) + 1);
+              }
             }
+            addKeys(dayDeltas, dayKeys(countedEvent(event), filedTerms(event, termParents)), 1);
+            if (event.venueId !== null) withVenue++;
+            if (event.organizerIds.length > 0) withOrganizers++;
           }
-          addKeys(dayDeltas, dayKeys(countedEvent(event), filedTerms(event, termParents)), 1);
-          if (event.venueId !== null) withVenue++;
-          if (event.organizerIds.length > 0) withOrganizers++;
-        }
-        if (done >= nextReport && done < options.events) {
-          logger.log(`${done}/${options.events} events (${rate(done, seconds(since))} events/s)`);
-          nextReport += reportEvery;
-        }
-      },
-    });
-    const elapsed = seconds(since);
-    const events = eventRows.get('events') ?? 0;
-    const organizerLinks = eventRows.get('event_organizers') ?? 0;
-    const termLinks = eventRows.get('event_terms') ?? 0;
-    logger.log(
-      `Seeded ${events} events (${eventRows.get('event_translations') ?? 0} translations) in ` +
-        `${elapsed.toFixed(1)} s — ${rate(events, elapsed)} events/s`,
-    );
-    logger.log(
-      `Links: ${withVenue} events with a venue (${percent(withVenue, events)}), ` +
-        `${organizerLinks} organizer links on ${withOrganizers} events ` +
-        `(${percent(withOrganizers, events)}), ${termLinks} term links ` +
-        `(${(events === 0 ? 0 : termLinks / events).toFixed(2)} per event) — ` +
-        `${rate(withVenue + organizerLinks + termLinks, elapsed)} links/s`,
-    );
-    since = performance.now();
-    // The run's published events are added to their terms' counts (`terms.published_count`)
-    // from what the batches counted as they committed, as the day counts are: a recount of
-    // every term over the link table took 41 s of a 1M-event seed on SQLite. Not per batch: in
-    // each batch's transaction the parallel batches deadlocked on MariaDB, each holding shared
-    // locks on the terms from its links' foreign keys before updating them. A service writing
-    // meanwhile may lock the same rows in another order, so this runs again if it must.
-    await withRetry('The counts', () =>
-      inTransaction(dataSource, async (runner) => {
-        await shiftTermCounts(runner.manager, published);
-        await applyDayDeltas(runner.manager, dayDeltas);
-      }),
-    );
-    logger.log(
-      `Added the published events of ${published.size} terms to their counts and ` +
-        `${dayDeltas.size} day counts in ${seconds(since).toFixed(1)} s`,
-    );
+          if (done >= nextReport && done < options.events) {
+            logger.log(`${done}/${options.events} events (${rate(done, seconds(since))} events/s)`);
+            nextReport += reportEvery;
+          }
+        },
+      });
+      const elapsed = seconds(since);
+      const events = eventRows.get('events') ?? 0;
+      const organizerLinks = eventRows.get('event_organizers') ?? 0;
+      const termLinks = eventRows.get('event_terms') ?? 0;
+      logger.log(
+        `Seeded ${events} events (${eventRows.get('event_translations') ?? 0} translations) in ` +
+          `${elapsed.toFixed(1)} s — ${rate(events, elapsed)} events/s`,
+      );
+      logger.log(
+        `Links: ${withVenue} events with a venue (${percent(withVenue, events)}), ` +
+          `${organizerLinks} organizer links on ${withOrganizers} events ` +
+          `(${percent(withOrganizers, events)}), ${termLinks} term links ` +
+          `(${(events === 0 ? 0 : termLinks / events).toFixed(2)} per event) — ` +
+          `${rate(withVenue + organizerLinks + termLinks, elapsed)} links/s`,
+      );
+      since = performance.now();
+      // The run's published events are added to their terms' counts (`terms.published_count`)
+      // from what the batches counted as they committed, as the day counts are: a recount of
+      // every term over the link table took 41 s of a 1M-event seed on SQLite. Not per batch: in
+      // each batch's transaction the parallel batches deadlocked on MariaDB, each holding shared
+      // locks on the terms from its links' foreign keys before updating them. A service writing
+      // meanwhile may lock the same rows in another order, so this runs again if it must.
+      await withRetry('The counts', () =>
+        inTransaction(dataSource, async (runner) => {
+          await shiftTermCounts(runner.manager, published);
+          await applyDayDeltas(runner.manager, dayDeltas);
+        }),
+      );
+      logger.log(
+        `Added the published events of ${published.size} terms to their counts and ` +
+          `${dayDeltas.size} day counts in ${seconds(since).toFixed(1)} s`,
+      );
+    } finally {
+      // Also after a failure or an interruption: the database keeps every index it had.
+      await rebuildIndexes(dataSource, kind, deferred);
+    }
+    if (interruption.requested) logger.warn('Interrupted: the events written so far are kept');
     logger.log(`Done in ${seconds(started).toFixed(1)} s`);
   } finally {
     await dataSource.destroy();
@@ -660,7 +879,19 @@ async function seed(options: SeedOptions): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await seed(parseOptions(process.argv.slice(2)));
+  const options = parseOptions(process.argv.slice(2));
+  // The first signal lets the batches in flight commit and the run end as a finished one (its
+  // counts added, its indexes built); a second one quits at once, as without this.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      interruption.requested = true;
+      interruption.signal = signal;
+      logger.warn(`${signal}: stopping after the batches in flight (send it again to quit now)`);
+    });
+  }
+  await seed(options);
+  // Stopped short of what was asked: the shell's code for the signal (130 for SIGINT).
+  if (interruption.signal) process.exitCode = 128 + constants.signals[interruption.signal];
 }
 
 main().catch((error: unknown) => {
