@@ -14,7 +14,8 @@ export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
  * contributors see) so the page and its COUNT read the index alone. `idx_events_scheduled` finds
  * scheduled events by date without a scan: those whose date has passed (they count as
  * published), and those still to come within a window, which a window's total subtracts from
- * its day counts (`listing/window-total.ts`). `idx_events_venue` holds the same columns per
+ * its day counts (`listing/window-total.ts`), also those of series alone (`series_id` last, for
+ * the totals of `hide_subsequent_recurrences`). `idx_events_venue` holds the same columns per
  * venue, in list order within a venue (start, id), so a venue's page stops at its last row and
  * counting the events of the hundreds of venues a distance search finds reads the index alone.
  * `idx_events_series` holds a series' occurrences by listing state, then in start order, so the
@@ -54,6 +55,7 @@ export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
   'startUtc',
   'endUtc',
   'featured',
+  'seriesId',
 ])
 export class EventEntity {
   @PrimaryColumn({ type: 'int', unsigned: true })
