@@ -403,23 +403,22 @@ export class EventsRepository implements OnModuleInit {
    */
   private async countWindow(filter: EventListFilter, plan: WindowPlan): Promise<number> {
     const lastDay = utcDay(plan.lastFrom);
+    // The rows as stored (one per featured flag and status too), added up here: grouping them
+    // in SQL made MariaDB sort them in a temporary table (1M events, 6,700 rows for the default
+    // window: 14-20 ms grouped, 6-8 ms read as they are).
     const rows = await this.unit.manager
       .createQueryBuilder()
       .from(EventDayCountEntity, 'd')
-      .select('d.status', 'status')
-      .addSelect('d.startDay', 'startDay')
+      .select('d.startDay', 'startDay')
       .addSelect('d.endDay', 'endDay')
-      .addSelect('SUM(d.events)', 'events')
+      .addSelect('d.events', 'events')
       .where('d.termId = :termId', { termId: plan.termId })
       .andWhere('d.featured IN (:...featured)', { featured: plan.featured.map(Number) })
       .andWhere('d.status IN (:...statuses)', { statuses: [...COUNTED_STATUSES] })
       .andWhere('d.startDay >= :firstDay', { firstDay: utcDay(plan.innerFrom) })
       .andWhere('d.startDay < :lastDay', { lastDay })
       .andWhere('d.endDay <= :lastDay')
-      .groupBy('d.status')
-      .addGroupBy('d.startDay')
-      .addGroupBy('d.endDay')
-      .getRawMany<{ status: string; startDay: string; endDay: string; events: number | string }>();
+      .getRawMany<{ startDay: string; endDay: string; events: number | string }>();
     let summed = 0;
     const endingLast = new Set<string>();
     for (const row of rows) {
