@@ -101,9 +101,9 @@ function defaultBatch(kind: DatabaseKind): number {
 /** Set by SIGINT or SIGTERM: no batch starts after it; the run then ends as a finished one would. */
 const interruption: { requested: boolean; signal?: NodeJS.Signals } = { requested: false };
 
-/** Resolves (to true) once the event loop has run what was waiting: signals, timers, I/O. */
-function nextTurn(): Promise<true> {
-  return new Promise((resolve) => setImmediate(() => resolve(true)));
+/** Resolves once the event loop has run what was waiting: signals, timers, I/O. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Attempts per batch when its ids were taken meanwhile by another writer. */
@@ -356,13 +356,14 @@ async function seedPosts<T extends { readonly id: number }>(
     stage.committed?.(items, done);
   };
   const worker = async (): Promise<void> => {
-    // Between batches the event loop gets its turn, so a signal is seen: SQLite's driver answers
-    // at once, and its batches would otherwise follow each other in the microtask queue.
-    while ((await nextTurn()) && planned < stage.total && !interruption.requested) {
+    while (planned < stage.total && !interruption.requested) {
       const index = planned;
       const count = Math.min(stage.batch, stage.total - planned);
       planned += count;
       await runBatch(index, count);
+      // The event loop gets its turn, so a signal is seen before the next batch: SQLite's driver
+      // answers at once, and its batches would otherwise follow each other as microtasks.
+      await nextTurn();
     }
   };
   // SQLite has one writer: its batches run one at a time.
@@ -508,11 +509,6 @@ async function mysqlDeferrable(dataSource: DataSource): Promise<DeferredIndex[]>
       'AND REFERENCED_TABLE_NAME IS NOT NULL ORDER BY TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION',
     DEFERRED_INDEX_TABLES,
   );
-  const nonUnique = new Set(
-    columns
-      .filter((row) => Number(row.nonUnique) === 1)
-      .map((row) => `${row.tableName}.${row.indexName}`),
-  );
   const indexes = new Map<string, { table: string; name: string; columns: IndexColumnRow[] }>();
   for (const row of columns) {
     const key = `${row.tableName}.${row.indexName}`;
@@ -527,19 +523,22 @@ async function mysqlDeferrable(dataSource: DataSource): Promise<DeferredIndex[]>
     fk.columns.push(row.columnName);
     keys.set(key, fk);
   }
-  const startsWith = (index: { columns: IndexColumnRow[] }, wanted: string[]): boolean =>
-    wanted.every((column, i) => index.columns[i]?.columnName === column);
-  const kept = new Set([...indexes.keys()].filter((key) => !nonUnique.has(key)));
+  // The primary key and unique indexes stay; so does, for each foreign key none of those serve,
+  // the first index that starts with its columns.
+  const kept = new Set(
+    [...indexes].filter(([, index]) => Number(index.columns[0]?.nonUnique) === 0).map(([k]) => k),
+  );
   for (const fk of keys.values()) {
-    const candidates = [...indexes.entries()].filter(
-      ([, index]) => index.table === fk.table && startsWith(index, fk.columns),
+    const serving = [...indexes].filter(
+      ([, index]) =>
+        index.table === fk.table &&
+        fk.columns.every((column, i) => index.columns[i]?.columnName === column),
     );
-    if (candidates.some(([key]) => kept.has(key))) continue;
-    const first = candidates[0];
-    if (first) kept.add(first[0]);
+    const first = serving[0];
+    if (first && !serving.some(([key]) => kept.has(key))) kept.add(first[0]);
   }
   const quote = (name: string): string => dataSource.driver.escape(name);
-  return [...indexes.entries()]
+  return [...indexes]
     .filter(([key]) => !kept.has(key))
     .map(([, index]) => ({
       table: index.table,
@@ -561,7 +560,11 @@ async function mysqlDeferrable(dataSource: DataSource): Promise<DeferredIndex[]>
 /** `indexes` by table, in order. */
 function byTable(indexes: readonly DeferredIndex[]): Map<string, DeferredIndex[]> {
   const tables = new Map<string, DeferredIndex[]>();
-  for (const index of indexes) tables.set(index.table, [...(tables.get(index.table) ?? []), index]);
+  for (const index of indexes) {
+    const same = tables.get(index.table) ?? [];
+    same.push(index);
+    tables.set(index.table, same);
+  }
   return tables;
 }
 
@@ -573,7 +576,9 @@ function byTable(indexes: readonly DeferredIndex[]): Map<string, DeferredIndex[]
  * table: measured at 1M, the SQLite seed loaded in 123 s instead of 245 and built its eleven
  * indexes in 26 s; MariaDB's loaded in 116 s instead of 141 and built its eight in 10 s.
  * Unique indexes stay (slugs keep being checked), and so does an index for each foreign key.
- * Not into a database with events, which a running service may be reading.
+ * Not into a database with events, which a running service may be reading. Two seeds started
+ * at once into the same new database: the second fails at its drop (the first dropped those
+ * indexes already) before writing anything, and the first builds them at its end.
  */
 async function deferIndexes(dataSource: DataSource, kind: DatabaseKind): Promise<DeferredIndex[]> {
   const any: unknown = await dataSource.query('SELECT EXISTS (SELECT 1 FROM events) AS found');
@@ -707,6 +712,142 @@ function describeTarget(config: { DATABASE_URL?: string; SQLITE_PATH: string }):
   return `MySQL ${config.DATABASE_URL.replace(/\/\/[^@/]*@/, '//***@')}`;
 }
 
+/**
+ * Writes the run: the terms (reused or created), the venues, the organizers and the events, then
+ * adds the published events to their terms' counts and the day counts.
+ */
+async function load(
+  target: LinkedTarget,
+  options: SeedOptions,
+  random: ReturnType<typeof createRandom>,
+  now: Date,
+): Promise<void> {
+  const { dataSource, kind, batch } = target;
+  let since = performance.now();
+  const terms = await withRetry('The terms', () => inTransaction(dataSource, ensureTerms));
+  const categories = SEED_TERMS.filter((t) => t.taxonomy === CATEGORY_TAXONOMY).length;
+  logger.log(
+    `Terms: ${categories} categories and ${SEED_TERMS.length - categories} tags ` +
+      `(${terms.created} created with ${terms.translations} translations, ` +
+      `${SEED_TERMS.length - terms.created} reused) in ${seconds(since).toFixed(1)} s`,
+  );
+
+  let located = 0;
+  const venues = await seedLinkedPosts<SeedVenue>(target, {
+    postKind: 'venue',
+    total: options.venues,
+    generate: (id, index) => generateVenue(random, id, now, index),
+    table: 'venues',
+    columns: VENUE_COLUMNS,
+    row: venueRow,
+    translationTable: 'venue_translations',
+    translationColumns: VENUE_TRANSLATION_COLUMNS,
+    seen: (venue) => {
+      if (venue.geoLat !== null) located++;
+    },
+    detail: () => `, ${located} with coordinates`,
+  });
+  const organizers = await seedLinkedPosts<SeedOrganizer>(target, {
+    postKind: 'organizer',
+    total: options.organizers,
+    generate: (id, index) => generateOrganizer(random, id, now, index),
+    table: 'organizers',
+    columns: ORGANIZER_COLUMNS,
+    row: organizerRow,
+    translationTable: 'organizer_translations',
+    translationColumns: ORGANIZER_TRANSLATION_COLUMNS,
+  });
+
+  since = performance.now();
+  const termParents = await findTermParents(dataSource);
+  const dayDeltas = new Map<DayKey, number>();
+  const published = new Map<number, number>();
+  const chooseLinks = createLinkChooser({ venues, organizers, termIds: terms.termIds });
+  const reportEvery = Math.max(batch, Math.ceil(options.events / 10));
+  let nextReport = reportEvery;
+  let withVenue = 0;
+  let withOrganizers = 0;
+  const eventRows = await seedPosts<SeedEvent>(dataSource, kind, {
+    postKind: 'event',
+    total: options.events,
+    batch,
+    parallel: options.parallel,
+    generate: (first, _index, count) =>
+      generateEvents(random, first, count, now, chooseLinks, options.series / 100),
+    tables: (events) => [
+      { table: 'events', columns: EVENT_COLUMNS, rows: events.map(eventRow) },
+      {
+        table: 'event_translations',
+        columns: TRANSLATION_COLUMNS,
+        rows: events.flatMap(translationRows),
+      },
+      {
+        table: 'event_organizers',
+        columns: EVENT_ORGANIZER_COLUMNS,
+        rows: events.flatMap(eventOrganizerRows),
+      },
+      {
+        table: 'event_terms',
+        columns: EVENT_TERM_COLUMNS,
+        rows: events.flatMap(eventTermRows),
+      },
+      {
+        table: 'event_term_listing',
+        columns: EVENT_TERM_LISTING_COLUMNS,
+        rows: events.flatMap((event) => eventTermListingRows(event, termParents)),
+      },
+    ],
+    committed: (events, done) => {
+      for (const event of events) {
+        if (event.status === 'publish') {
+          for (const termId of event.termIds) {
+            published.set(termId, (published.get(termId) ?? 0) + 1);
+          }
+        }
+        addKeys(dayDeltas, dayKeys(countedEvent(event), filedTerms(event, termParents)), 1);
+        if (event.venueId !== null) withVenue++;
+        if (event.organizerIds.length > 0) withOrganizers++;
+      }
+      if (done >= nextReport && done < options.events) {
+        logger.log(`${done}/${options.events} events (${rate(done, seconds(since))} events/s)`);
+        nextReport += reportEvery;
+      }
+    },
+  });
+  const elapsed = seconds(since);
+  const events = eventRows.get('events') ?? 0;
+  const organizerLinks = eventRows.get('event_organizers') ?? 0;
+  const termLinks = eventRows.get('event_terms') ?? 0;
+  logger.log(
+    `Seeded ${events} events (${eventRows.get('event_translations') ?? 0} translations) in ` +
+      `${elapsed.toFixed(1)} s — ${rate(events, elapsed)} events/s`,
+  );
+  logger.log(
+    `Links: ${withVenue} events with a venue (${percent(withVenue, events)}), ` +
+      `${organizerLinks} organizer links on ${withOrganizers} events ` +
+      `(${percent(withOrganizers, events)}), ${termLinks} term links ` +
+      `(${(events === 0 ? 0 : termLinks / events).toFixed(2)} per event) — ` +
+      `${rate(withVenue + organizerLinks + termLinks, elapsed)} links/s`,
+  );
+  since = performance.now();
+  // The run's published events are added to their terms' counts (`terms.published_count`)
+  // from what the batches counted as they committed, as the day counts are: a recount of
+  // every term over the link table took 41 s of a 1M-event seed on SQLite. Not per batch: in
+  // each batch's transaction the parallel batches deadlocked on MariaDB, each holding shared
+  // locks on the terms from its links' foreign keys before updating them. A service writing
+  // meanwhile may lock the same rows in another order, so this runs again if it must.
+  await withRetry('The counts', () =>
+    inTransaction(dataSource, async (runner) => {
+      await shiftTermCounts(runner.manager, published);
+      await applyDayDeltas(runner.manager, dayDeltas);
+    }),
+  );
+  logger.log(
+    `Added the published events of ${published.size} terms to their counts and ` +
+      `${dayDeltas.size} day counts in ${seconds(since).toFixed(1)} s`,
+  );
+}
+
 async function seed(options: SeedOptions): Promise<void> {
   const config = loadConfig();
   const kind = databaseKind(config);
@@ -743,130 +884,7 @@ async function seed(options: SeedOptions): Promise<void> {
       );
     }
     try {
-      let since = performance.now();
-      const terms = await withRetry('The terms', () => inTransaction(dataSource, ensureTerms));
-      const categories = SEED_TERMS.filter((t) => t.taxonomy === CATEGORY_TAXONOMY).length;
-      logger.log(
-        `Terms: ${categories} categories and ${SEED_TERMS.length - categories} tags ` +
-          `(${terms.created} created with ${terms.translations} translations, ` +
-          `${SEED_TERMS.length - terms.created} reused) in ${seconds(since).toFixed(1)} s`,
-      );
-
-      const linked = { dataSource, kind, batch, parallel: options.parallel };
-      let located = 0;
-      const venues = await seedLinkedPosts<SeedVenue>(linked, {
-        postKind: 'venue',
-        total: options.venues,
-        generate: (id, index) => generateVenue(random, id, now, index),
-        table: 'venues',
-        columns: VENUE_COLUMNS,
-        row: venueRow,
-        translationTable: 'venue_translations',
-        translationColumns: VENUE_TRANSLATION_COLUMNS,
-        seen: (venue) => {
-          if (venue.geoLat !== null) located++;
-        },
-        detail: () => `, ${located} with coordinates`,
-      });
-      const organizers = await seedLinkedPosts<SeedOrganizer>(linked, {
-        postKind: 'organizer',
-        total: options.organizers,
-        generate: (id, index) => generateOrganizer(random, id, now, index),
-        table: 'organizers',
-        columns: ORGANIZER_COLUMNS,
-        row: organizerRow,
-        translationTable: 'organizer_translations',
-        translationColumns: ORGANIZER_TRANSLATION_COLUMNS,
-      });
-
-      since = performance.now();
-      const termParents = await findTermParents(dataSource);
-      const dayDeltas = new Map<DayKey, number>();
-      const published = new Map<number, number>();
-      const chooseLinks = createLinkChooser({ venues, organizers, termIds: terms.termIds });
-      const reportEvery = Math.max(batch, Math.ceil(options.events / 10));
-      let nextReport = reportEvery;
-      let withVenue = 0;
-      let withOrganizers = 0;
-      const eventRows = await seedPosts<SeedEvent>(dataSource, kind, {
-        postKind: 'event',
-        total: options.events,
-        batch,
-        parallel: options.parallel,
-        generate: (first, _index, count) =>
-          generateEvents(random, first, count, now, chooseLinks, options.series / 100),
-        tables: (events) => [
-          { table: 'events', columns: EVENT_COLUMNS, rows: events.map(eventRow) },
-          {
-            table: 'event_translations',
-            columns: TRANSLATION_COLUMNS,
-            rows: events.flatMap(translationRows),
-          },
-          {
-            table: 'event_organizers',
-            columns: EVENT_ORGANIZER_COLUMNS,
-            rows: events.flatMap(eventOrganizerRows),
-          },
-          {
-            table: 'event_terms',
-            columns: EVENT_TERM_COLUMNS,
-            rows: events.flatMap(eventTermRows),
-          },
-          {
-            table: 'event_term_listing',
-            columns: EVENT_TERM_LISTING_COLUMNS,
-            rows: events.flatMap((event) => eventTermListingRows(event, termParents)),
-          },
-        ],
-        committed: (events, done) => {
-          for (const event of events) {
-            if (event.status === 'publish') {
-              for (const termId of event.termIds) {
-                published.set(termId, (published.get(termId) ?? 0) + 1);
-              }
-            }
-            addKeys(dayDeltas, dayKeys(countedEvent(event), filedTerms(event, termParents)), 1);
-            if (event.venueId !== null) withVenue++;
-            if (event.organizerIds.length > 0) withOrganizers++;
-          }
-          if (done >= nextReport && done < options.events) {
-            logger.log(`${done}/${options.events} events (${rate(done, seconds(since))} events/s)`);
-            nextReport += reportEvery;
-          }
-        },
-      });
-      const elapsed = seconds(since);
-      const events = eventRows.get('events') ?? 0;
-      const organizerLinks = eventRows.get('event_organizers') ?? 0;
-      const termLinks = eventRows.get('event_terms') ?? 0;
-      logger.log(
-        `Seeded ${events} events (${eventRows.get('event_translations') ?? 0} translations) in ` +
-          `${elapsed.toFixed(1)} s — ${rate(events, elapsed)} events/s`,
-      );
-      logger.log(
-        `Links: ${withVenue} events with a venue (${percent(withVenue, events)}), ` +
-          `${organizerLinks} organizer links on ${withOrganizers} events ` +
-          `(${percent(withOrganizers, events)}), ${termLinks} term links ` +
-          `(${(events === 0 ? 0 : termLinks / events).toFixed(2)} per event) — ` +
-          `${rate(withVenue + organizerLinks + termLinks, elapsed)} links/s`,
-      );
-      since = performance.now();
-      // The run's published events are added to their terms' counts (`terms.published_count`)
-      // from what the batches counted as they committed, as the day counts are: a recount of
-      // every term over the link table took 41 s of a 1M-event seed on SQLite. Not per batch: in
-      // each batch's transaction the parallel batches deadlocked on MariaDB, each holding shared
-      // locks on the terms from its links' foreign keys before updating them. A service writing
-      // meanwhile may lock the same rows in another order, so this runs again if it must.
-      await withRetry('The counts', () =>
-        inTransaction(dataSource, async (runner) => {
-          await shiftTermCounts(runner.manager, published);
-          await applyDayDeltas(runner.manager, dayDeltas);
-        }),
-      );
-      logger.log(
-        `Added the published events of ${published.size} terms to their counts and ` +
-          `${dayDeltas.size} day counts in ${seconds(since).toFixed(1)} s`,
-      );
+      await load({ dataSource, kind, batch, parallel: options.parallel }, options, random, now);
     } finally {
       // Also after a failure or an interruption: the database keeps every index it had.
       await rebuildIndexes(dataSource, kind, deferred);
