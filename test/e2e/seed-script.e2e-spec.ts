@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { ReadCache } from '../../src/common/cache/read-cache';
 import { createEvent } from '../factories/event.factory';
-import { runScript } from '../setup/run-script';
+import type { ChildProcess } from 'node:child_process';
+import { runScript, startScript } from '../setup/run-script';
 import { type TestApp, useTestApp } from '../setup/test-app';
 
 /** Each term's stored count next to the published events its links hold. */
@@ -34,14 +35,31 @@ async function indexes(sut: TestApp): Promise<string[]> {
   return rows.map((row) => String(row['described'])).sort();
 }
 
-/** Each term's stored count next to its published events, where the two differ. */
-async function wrongCounts(
+/** Each term's stored count next to the published events its links hold. */
+async function termCounts(
   sut: TestApp,
 ): Promise<{ slug: string; stored: number; linked: number }[]> {
   const rows = await sut.dataSource.query<CountRow[]>(COUNTS);
-  return rows
-    .map((row) => ({ slug: row.slug, stored: Number(row.stored), linked: Number(row.linked) }))
-    .filter((row) => row.stored !== row.linked);
+  return rows.map((row) => ({
+    slug: row.slug,
+    stored: Number(row.stored),
+    linked: Number(row.linked),
+  }));
+}
+
+/** The terms whose stored count is not their published events. */
+async function wrongCounts(
+  sut: TestApp,
+): Promise<{ slug: string; stored: number; linked: number }[]> {
+  return (await termCounts(sut)).filter((row) => row.stored !== row.linked);
+}
+
+/** Waits for `child` to exit; resolves with its exit code and everything it printed. */
+function exited(child: ChildProcess): Promise<{ code: number | null; output: string }> {
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
 }
 
 describe('npm run seed', () => {
@@ -72,12 +90,7 @@ describe('npm run seed', () => {
     // A database with events keeps its indexes throughout (a service may be reading it).
     expect(run.stdout).not.toContain('indexes of the event tables are built at the end');
 
-    const rows = await sut.dataSource.query<CountRow[]>(COUNTS);
-    const counts = rows.map((row) => ({
-      slug: row.slug,
-      stored: Number(row.stored),
-      linked: Number(row.linked),
-    }));
+    const counts = await termCounts(sut);
     expect(counts.filter((row) => row.stored !== row.linked)).toEqual([]);
     expect(counts.length).toBeGreaterThan(20);
     const comedyCount = counts.find((row) => row.slug === 'comedy')?.stored ?? 0;
@@ -123,5 +136,36 @@ describe('npm run seed', () => {
       )
       .expect(200);
     expect(Number(list.headers['x-tec-total'])).toBeGreaterThan(0);
+  });
+
+  it('stops on SIGINT after the batches in flight, with its counts added and its indexes built', async () => {
+    const sut = app();
+    const before = await indexes(sut);
+
+    // Far more batches than can run before the signal, which is sent as soon as the events'
+    // stage is about to start (the organizers are logged just before it).
+    const child = startScript(
+      'scripts/seed/seed.ts',
+      ['--events', '50000', '--batch', '50', '--seed', '7'],
+      sut.config,
+    );
+    const done = exited(child);
+    await new Promise<void>((resolve) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('organizers (')) resolve();
+      });
+    });
+    child.kill('SIGINT');
+    const { code, output } = await done;
+
+    expect(code).toBe(130);
+    expect(output).toContain('Interrupted: the events written so far are kept');
+    const [written] = await sut.dataSource.query<{ n: number | string }[]>(
+      'SELECT COUNT(*) AS n FROM events',
+    );
+    expect(Number(written?.n)).toBeLessThan(50_000);
+    // As a finished run leaves it: every index back, every term's count its events.
+    expect(await indexes(sut)).toEqual(before);
+    expect(await wrongCounts(sut)).toEqual([]);
   });
 });
