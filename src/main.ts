@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { writeSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import { Logger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -83,8 +84,16 @@ async function bootstrap(): Promise<void> {
   if (warning) startup.warn({ context: 'Bootstrap' }, warning);
   const url = await app.getUrl();
   const database = await databaseIdentity(app.get(DataSource));
+  // The heap limit the runtime settings gave V8 (`npm start` and the image: README, Memory).
+  const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 1048576);
   startup.info(
-    { context: 'Bootstrap', url, database, replicas: config.DATABASE_REPLICA_URLS.length },
+    {
+      context: 'Bootstrap',
+      url,
+      database,
+      replicas: config.DATABASE_REPLICA_URLS.length,
+      heapLimitMiB,
+    },
     `Listening on ${url} (Swagger UI at /docs) on ${database.kind} ${database.version}`,
   );
 }

@@ -100,6 +100,29 @@ describe('the service as a process', () => {
     expect(sut.logs().some((log) => log['context'] === 'RouterExplorer')).toBe(true);
   });
 
+  it("runs under npm start's memory settings: a 560 MiB heap limit, unless NODE_OPTIONS says otherwise", async () => {
+    const heapLimit = (service: ServiceProcess): unknown =>
+      service.logs().find((log) => log.msg?.startsWith('Listening on '))?.['heapLimitMiB'];
+    // Started as tests start it (no settings), V8 sizes its heap from the machine's memory.
+    sut = await startService({ AUTH_JWT_SECRET: SECRET });
+    const unset = heapLimit(sut);
+    await sut.stop();
+
+    sut = await startService({ AUTH_JWT_SECRET: SECRET }, true);
+    // 512 MiB of old generation and three young-generation spaces of 16 MiB.
+    expect(heapLimit(sut)).toBe(560);
+    expect(unset).not.toBe(560);
+    const read = await fetch(`${sut.url}/calendar/events/v1/events`);
+    expect(read.status).toBe(200);
+    await sut.stop();
+
+    sut = await startService(
+      { AUTH_JWT_SECRET: SECRET, NODE_OPTIONS: '--max-old-space-size=1024' },
+      true,
+    );
+    expect(heapLimit(sut)).toBeGreaterThan(1024);
+  });
+
   it('at SIGTERM turns not ready, serves through the grace period, finishes the request in flight, then stops', async () => {
     sut = await startService({ AUTH_JWT_SECRET: SECRET, SHUTDOWN_GRACE_MS: '1500' });
     const token = await mintToken(SECRET, {

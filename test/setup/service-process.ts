@@ -34,15 +34,25 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** `node dist/main.js` started with `env` and a fresh SQLite file, its output collected. */
-function spawnBuilt(env: Record<string, string>): {
+/**
+ * `node dist/main.js` started with `env` and a fresh SQLite file, its output collected; with
+ * `viaStartScript`, through `scripts/start.sh` as `npm start` runs it (which execs Node, so the
+ * child is the service itself).
+ */
+function spawnBuilt(
+  env: Record<string, string>,
+  viaStartScript = false,
+): {
   child: ChildProcessWithoutNullStreams;
   output: () => string;
   removeDatabase: () => void;
 } {
   ensureBuilt();
   const sqlite = join(tmpdir(), `calendar-process-${randomUUID()}.sqlite`);
-  const child = spawn(process.execPath, [MAIN], {
+  const [command, args] = viaStartScript
+    ? ['sh', [join(ROOT, 'scripts/start.sh')]]
+    : [process.execPath, [MAIN]];
+  const child = spawn(command, args, {
     cwd: ROOT,
     // ENV_FILE empty: the developer's .env is not read.
     env: { PATH: process.env['PATH'] ?? '', PORT: '0', SQLITE_PATH: sqlite, ENV_FILE: '', ...env },
@@ -86,11 +96,17 @@ export async function runUntilExit(
 }
 
 /**
- * Starts `node dist/main.js` on a free port with a fresh SQLite file and `env`, and waits until
- * it logs that it listens.
+ * Starts `node dist/main.js` (or `npm start`'s script, see `spawnBuilt`) on a free port with a
+ * fresh SQLite file and `env`, and waits until it logs that it listens.
  */
-export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
-  const { child, output, removeDatabase } = spawnBuilt({ LOG_LEVEL: 'log', ...env });
+export async function startService(
+  env: Record<string, string>,
+  viaStartScript = false,
+): Promise<ServiceProcess> {
+  const { child, output, removeDatabase } = spawnBuilt(
+    { LOG_LEVEL: 'log', ...env },
+    viaStartScript,
+  );
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
     child.on('exit', (code, signal) => done({ code, signal })),
   );
