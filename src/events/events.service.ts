@@ -292,6 +292,33 @@ export class EventsService {
     return earliest([windowMoves, scheduled === null ? null : new Date(scheduled)]) ?? windowMoves;
   }
 
+  /**
+   * A page of `filter`'s events and their total. The total is shared by every page of one
+   * filter until the next write (read cache). A search counts with its page: each of the two
+   * reads would run the full-text match over every matching event, so one query does both and
+   * the total it found is kept for the other pages.
+   */
+  private async pageAndTotal(
+    filter: EventListFilter,
+    offset: number,
+    limit: number,
+  ): Promise<{ events: EventEntity[]; total: number }> {
+    const key = `events total ${totalKey(filter)}`;
+    if (filter.search) {
+      const page = await this.events.findPageCounted(filter, offset, limit);
+      const counted = page.total;
+      const total = await this.cache.remember(key, () =>
+        counted === null ? this.events.countMatches(filter) : Promise.resolve(counted),
+      );
+      return { events: page.events, total };
+    }
+    const [events, total] = await Promise.all([
+      this.events.findPage(filter, offset, limit),
+      this.cache.remember(key, () => this.events.countMatches(filter)),
+    ]);
+    return { events, total };
+  }
+
   /** The page of `list` once its filter is made. */
   private async page(
     filter: EventListFilter,
@@ -302,13 +329,7 @@ export class EventsService {
     statuses: EventPage['statuses'],
   ): Promise<EventPage> {
     const offset = (paging.page - 1) * paging.perPage;
-    // The total is shared by every page of one filter until the next write (read cache).
-    const [events, total] = await Promise.all([
-      this.events.findPage(filter, offset, paging.perPage),
-      this.cache.remember(`events total ${totalKey(filter)}`, () =>
-        this.events.countMatches(filter),
-      ),
-    ]);
+    const { events, total } = await this.pageAndTotal(filter, offset, paging.perPage);
     if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
     const views = await this.withText(events, language);
     const filterTerms = [...(filter.categoryIds ?? []), ...(filter.tagIds ?? [])];

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createEvent, utcAt } from '../factories/event.factory';
+import { createCategory, createEventWithTerms } from '../factories/term.factory';
 import { toSqlDateTime } from '../../src/database/sql-values';
 import { TestApp, useTestApp } from '../setup/test-app';
 
@@ -372,6 +373,49 @@ describe('GET /events', () => {
 
     await sut.admin.delete(`${EVENTS}/${event.id}`).expect(200);
     expect((await list('?search=organ')).total).toBe(0);
+  });
+
+  it('gives a search the same total on every page, in its headers too, with events in several of its categories counted once', async () => {
+    const opera = await createCategory(sut.http, { name: 'Opera' });
+    const ballet = await createCategory(sut.http, { name: 'Ballet' });
+    for (const [day, categories] of [
+      [1, [opera.id]],
+      [2, [opera.id, ballet.id]],
+      [3, [ballet.id]],
+      [4, [opera.id, ballet.id]],
+      [5, []],
+    ] as const) {
+      await createEventWithTerms(
+        sut.http,
+        { categories: [...categories] },
+        { title: `Gala ${day}`, start_date: utcAt(day, 19), end_date: utcAt(day, 21) },
+      );
+    }
+    await createEvent(sut.http, {
+      title: 'Rehearsal',
+      start_date: utcAt(6, 10),
+      end_date: utcAt(6, 12),
+    });
+    const page = async (query: string): Promise<[string[], unknown, unknown]> => {
+      const response = await request(sut.http).get(`${EVENTS}${query}`).expect(200);
+      const body = response.body as ListBody & { total_pages: number };
+      expect(response.headers['x-tec-total']).toBe(String(body.total));
+      expect(response.headers['x-tec-totalpages']).toBe(String(body.total_pages));
+      return [body.events.map((event) => event.title), body.total, body.total_pages];
+    };
+
+    // The third page first: its query counts the list, and the first two find that total.
+    expect(await page('?search=gala&per_page=2&page=3')).toEqual([['Gala 5'], 5, 3]);
+    expect(await page('?search=gala&per_page=2')).toEqual([['Gala 1', 'Gala 2'], 5, 3]);
+    expect(await page('?search=gala&per_page=2&page=2')).toEqual([['Gala 3', 'Gala 4'], 5, 3]);
+    await request(sut.http).get(`${EVENTS}?search=gala&per_page=2&page=4`).expect(404);
+    // A page past the end asked first: its total comes from a count of its own.
+    await request(sut.http).get(`${EVENTS}?search=rehearsal&per_page=2&page=2`).expect(404);
+    expect(await page('?search=rehearsal')).toEqual([['Rehearsal'], 1, 1]);
+    // Two categories: events in both are listed and counted once.
+    const both = `?search=gala&categories[]=${opera.id}&categories[]=${ballet.id}&per_page=3`;
+    expect(await page(both)).toEqual([['Gala 1', 'Gala 2', 'Gala 3'], 4, 2]);
+    expect(await page(`${both}&page=2`)).toEqual([['Gala 4'], 4, 2]);
   });
 
   it('matches short words (two letters) too', async () => {
