@@ -207,7 +207,7 @@ export class AppConfig {
   @Transform(integer)
   @IsInt()
   @Min(65536)
-  READ_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+  READ_CACHE_MAX_BYTES = 128 * 1024 * 1024;
 
   /** `redis://` URL of the read cache and listing version shared by every instance. */
   @IsOptional()
