@@ -2,8 +2,9 @@ import { Language } from '../../common/i18n/language';
 
 /**
  * Full-text search of events (title, description and excerpt in every language): a FULLTEXT
- * index on `event_translations` on MySQL/MariaDB, an FTS5 table `event_search` kept in step by
- * triggers on SQLite (see the `EventSearch` migrations). A search word matches the words of the
+ * index on `event_translations` on MySQL/MariaDB, a contentless FTS5 table `event_search` (the
+ * index without a copy of the text) kept in step by triggers on SQLite (see the `EventSearch`
+ * and `ContentlessEventSearch` migrations). A search word matches the words of the
  * text it begins, ignoring case and accents.
  */
 
