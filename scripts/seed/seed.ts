@@ -509,38 +509,35 @@ async function mysqlDeferrable(dataSource: DataSource): Promise<DeferredIndex[]>
       'AND REFERENCED_TABLE_NAME IS NOT NULL ORDER BY TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION',
     DEFERRED_INDEX_TABLES,
   );
-  const indexes = new Map<string, { table: string; name: string; columns: IndexColumnRow[] }>();
-  for (const row of columns) {
-    const key = `${row.tableName}.${row.indexName}`;
-    const index = indexes.get(key) ?? { table: row.tableName, name: row.indexName, columns: [] };
-    index.columns.push(row);
-    indexes.set(key, index);
-  }
-  const keys = new Map<string, { table: string; columns: string[] }>();
-  for (const row of foreign) {
-    const key = `${row.tableName}.${row.constraintName}`;
-    const fk = keys.get(key) ?? { table: row.tableName, columns: [] };
-    fk.columns.push(row.columnName);
-    keys.set(key, fk);
-  }
+  // Each group holds at least its first row.
+  const indexes = [...groupBy(columns, (row) => `${row.tableName}.${row.indexName}`)].map(
+    ([key, rows]) => ({
+      key,
+      table: rows[0]?.tableName ?? '',
+      name: rows[0]?.indexName ?? '',
+      columns: rows,
+    }),
+  );
+  const keys = [...groupBy(foreign, (row) => `${row.tableName}.${row.constraintName}`).values()];
   // The primary key and unique indexes stay; so does, for each foreign key none of those serve,
   // the first index that starts with its columns.
   const kept = new Set(
-    [...indexes].filter(([, index]) => Number(index.columns[0]?.nonUnique) === 0).map(([k]) => k),
+    indexes.filter((index) => Number(index.columns[0]?.nonUnique) === 0).map(({ key }) => key),
   );
-  for (const fk of keys.values()) {
-    const serving = [...indexes].filter(
-      ([, index]) =>
-        index.table === fk.table &&
-        fk.columns.every((column, i) => index.columns[i]?.columnName === column),
+  for (const fk of keys) {
+    const table = fk[0]?.tableName;
+    const serving = indexes.filter(
+      (index) =>
+        index.table === table &&
+        fk.every((column, i) => index.columns[i]?.columnName === column.columnName),
     );
     const first = serving[0];
-    if (first && !serving.some(([key]) => kept.has(key))) kept.add(first[0]);
+    if (first && !serving.some(({ key }) => kept.has(key))) kept.add(first.key);
   }
   const quote = (name: string): string => dataSource.driver.escape(name);
-  return [...indexes]
-    .filter(([key]) => !kept.has(key))
-    .map(([, index]) => ({
+  return indexes
+    .filter(({ key }) => !kept.has(key))
+    .map((index) => ({
       table: index.table,
       name: index.name,
       definition:
@@ -557,15 +554,20 @@ async function mysqlDeferrable(dataSource: DataSource): Promise<DeferredIndex[]>
     }));
 }
 
+/** `items` grouped by `keyOf`, groups and items in the order met. */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
+  }
+  return groups;
+}
+
 /** `indexes` by table, in order. */
 function byTable(indexes: readonly DeferredIndex[]): Map<string, DeferredIndex[]> {
-  const tables = new Map<string, DeferredIndex[]>();
-  for (const index of indexes) {
-    const same = tables.get(index.table) ?? [];
-    same.push(index);
-    tables.set(index.table, same);
-  }
-  return tables;
+  return groupBy(indexes, (index) => index.table);
 }
 
 /**
@@ -577,8 +579,9 @@ function byTable(indexes: readonly DeferredIndex[]): Map<string, DeferredIndex[]
  * indexes in 26 s; MariaDB's loaded in 116 s instead of 141 and built its eight in 10 s.
  * Unique indexes stay (slugs keep being checked), and so does an index for each foreign key.
  * Not into a database with events, which a running service may be reading. Two seeds started
- * at once into the same new database: the second fails at its drop (the first dropped those
- * indexes already) before writing anything, and the first builds them at its end.
+ * at once into the same new database: the second either fails at its drop (the first dropped
+ * those indexes already) before writing anything, or finds them gone and sets none aside; either
+ * way the first builds them at its end.
  */
 async function deferIndexes(dataSource: DataSource, kind: DatabaseKind): Promise<DeferredIndex[]> {
   const any: unknown = await dataSource.query('SELECT EXISTS (SELECT 1 FROM events) AS found');
