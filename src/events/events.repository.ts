@@ -192,6 +192,11 @@ export class EventsRepository implements OnModuleInit {
     private readonly termLinks: TermLinks,
   ) {}
 
+  /** Whether the database is SQLite (its plans and full-text index differ from MySQL's). */
+  private get sqlite(): boolean {
+    return this.dataSource.options.type === 'better-sqlite3';
+  }
+
   /**
    * The links to venues, organizers and terms are events' rows: trashing a venue or organizer
    * (post-links.ts), or moving or deleting a category (term-links.ts), asks here to follow, in
@@ -289,10 +294,19 @@ export class EventsRepository implements OnModuleInit {
   }
 
   /**
+   * Whether `filter`'s total is best counted by its page's query ({@link findPageCounted}): a
+   * search, whose page and count each run the full-text match over every matching event, so one
+   * query is one pass instead of two. Other totals come from the day counts or an index range,
+   * and read apart from the page.
+   */
+  countsWithPage(filter: EventListFilter): boolean {
+    return filter.search !== undefined;
+  }
+
+  /**
    * A page as `findPage` reads it, with the list's total counted by the same query where it can
-   * (`COUNT(*) OVER ()`, before the limit): for a search, whose every read of the list runs the
-   * full-text match in full, this is one pass instead of two. `total` is null when the query
-   * cannot count (a filter on several terms, whose rows repeat events) or the page is empty.
+   * (`COUNT(*) OVER ()`, before the limit). `total` is null when the query cannot count (a
+   * filter on several terms, whose rows repeat events) or the page is empty.
    */
   async findPageCounted(
     filter: EventListFilter,
@@ -930,8 +944,7 @@ export class EventsRepository implements OnModuleInit {
     // A search on SQLite starts from the events its full-text match found (by id), not from the
     // window on the listing index with each event looked up in the match: 1M events, 56,000 of
     // them matching `jazz`, 170 ms instead of 470 (a search reads all its matches for its total).
-    const searchFirst =
-      filter.search !== undefined && this.dataSource.options.type === 'better-sqlite3';
+    const searchFirst = filter.search !== undefined && this.sqlite;
     const otherIndex =
       scheduledOnly ||
       (!driving && (filter.include !== undefined || searchFirst)) ||
@@ -1066,8 +1079,7 @@ export class EventsRepository implements OnModuleInit {
   ): void {
     const { words, language, protectedTextOf } = search;
     const tokens = searchTokens(words);
-    const sqlite = this.dataSource.options.type === 'better-sqlite3';
-    const indexed = sqlite
+    const indexed = this.sqlite
       ? tokens
       : tokens.filter((token) => token.length >= MYSQL_MIN_INDEXED_LENGTH);
     // A protected event whose text the viewer may not read matches by its title only. (A search
@@ -1080,7 +1092,7 @@ export class EventsRepository implements OnModuleInit {
     indexed.forEach((token, index) => {
       const name = `searchToken${index}`;
       const matching = (titleOnly: boolean): string =>
-        sqlite
+        this.sqlite
           ? `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name}${titleOnly ? 'Title' : ''} AND (event_search.rowid % 4 = :searchCode OR event_search.rowid % 4 = (SELECT ${SQLITE_LANGUAGE_CODE} FROM events o WHERE o.id = event_search.rowid / 4)))`
           : `${id} IN (SELECT st.event_id FROM event_translations st WHERE MATCH (${titleOnly ? 'st.title' : 'st.title, st.description, st.excerpt'}) AGAINST (:${name} IN BOOLEAN MODE) AND (st.language = :searchLanguage OR st.language = (SELECT o.original_language FROM events o WHERE o.id = st.event_id)))`;
       const clause = hidden
@@ -1088,7 +1100,7 @@ export class EventsRepository implements OnModuleInit {
         : matching(false);
       query.andWhere(
         clause,
-        sqlite
+        this.sqlite
           ? {
               [name]: fts5Query([token]),
               [`${name}Title`]: `title : ${fts5Query([token])}`,

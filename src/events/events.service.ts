@@ -294,9 +294,9 @@ export class EventsService {
 
   /**
    * A page of `filter`'s events and their total. The total is shared by every page of one
-   * filter until the next write (read cache). A search counts with its page: each of the two
-   * reads would run the full-text match over every matching event, so one query does both and
-   * the total it found is kept for the other pages.
+   * filter until the next write (read cache). Where the repository counts with the page (a
+   * search), the total that query found is the one kept; otherwise page and total are read side
+   * by side.
    */
   private async pageAndTotal(
     filter: EventListFilter,
@@ -304,7 +304,7 @@ export class EventsService {
     limit: number,
   ): Promise<{ events: EventEntity[]; total: number }> {
     const key = `events total ${totalKey(filter)}`;
-    if (filter.search) {
+    if (this.events.countsWithPage(filter)) {
       const page = await this.events.findPageCounted(filter, offset, limit);
       const counted = page.total;
       const total = await this.cache.remember(key, () =>
