@@ -150,11 +150,16 @@ describe('npm run seed', () => {
       sut.config,
     );
     const done = exited(child);
-    await new Promise<void>((resolve) => {
+    // Read from all it printed so far (a line may come in two chunks); a seed that ends first
+    // is not waited for, and its exit code and output fail the assertions below.
+    let printed = '';
+    const reachedEvents = new Promise<void>((resolve) => {
       child.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('organizers (')) resolve();
+        printed += chunk.toString();
+        if (printed.includes('organizers (')) resolve();
       });
     });
+    await Promise.race([reachedEvents, done]);
     child.kill('SIGINT');
     const { code, output } = await done;
 
