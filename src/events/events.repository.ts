@@ -49,13 +49,9 @@ import {
   fts5Query,
   MYSQL_MIN_INDEXED_LENGTH,
   SEARCH_LANGUAGE_CODES,
+  SEARCH_ORIGINAL_CODE,
   searchTokens,
 } from './search/full-text';
-
-/** An event's original language as its number in `event_search` (SQLite). */
-const SQLITE_LANGUAGE_CODE = `CASE o.original_language ${Object.entries(SEARCH_LANGUAGE_CODES)
-  .map(([language, code]) => `WHEN '${language}' THEN ${code}`)
-  .join(' ')} END`;
 
 /** Which events a list asks for; every bound is a UTC instant. */
 export interface EventListFilter {
@@ -1093,7 +1089,7 @@ export class EventsRepository implements OnModuleInit {
       const name = `searchToken${index}`;
       const matching = (titleOnly: boolean): string =>
         this.sqlite
-          ? `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name}${titleOnly ? 'Title' : ''} AND (event_search.rowid % 4 = :searchCode OR event_search.rowid % 4 = (SELECT ${SQLITE_LANGUAGE_CODE} FROM events o WHERE o.id = event_search.rowid / 4)))`
+          ? `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name}${titleOnly ? 'Title' : ''} AND event_search.rowid % 4 IN (${SEARCH_ORIGINAL_CODE}, :searchCode))`
           : `${id} IN (SELECT st.event_id FROM event_translations st WHERE MATCH (${titleOnly ? 'st.title' : 'st.title, st.description, st.excerpt'}) AGAINST (:${name} IN BOOLEAN MODE) AND (st.language = :searchLanguage OR st.language = (SELECT o.original_language FROM events o WHERE o.id = st.event_id)))`;
       const clause = hidden
         ? `(${matching(false)} AND (NOT ${hidden} OR ${matching(true)}))`

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createEvent, utcAt } from '../factories/event.factory';
 import { createCategory, createEventWithTerms } from '../factories/term.factory';
 import { toSqlDateTime } from '../../src/database/sql-values';
-import { TestApp, useTestApp } from '../setup/test-app';
+import { onMysql, TestApp, useTestApp } from '../setup/test-app';
 
 const EVENTS = '/calendar/events/v1/events';
 
@@ -373,6 +373,36 @@ describe('GET /events', () => {
 
     await sut.admin.delete(`${EVENTS}/${event.id}`).expect(200);
     expect((await list('?search=organ')).total).toBe(0);
+  });
+
+  it('searches the text in the original language for every reader, even once that language changed behind the service', async () => {
+    const event = await createEvent(sut.http, { title: 'Harp recital' });
+    await sut.admin
+      .post(`${EVENTS}/${event.id}?i18n_language=ca`)
+      .send({ title: 'Recital d’arpa', excerpt: 'Amb la cobla' })
+      .expect(200);
+    const total = async (query: string): Promise<number> => (await list(query)).total;
+
+    expect(await total('?search=harp&i18n_language=es')).toBe(1);
+    expect(await total('?search=harp&i18n_language=ca')).toBe(1);
+    expect(await total('?search=cobla&i18n_language=es')).toBe(0);
+
+    await sut.changeBehind(`UPDATE events SET original_language = 'ca' WHERE id = ?`, [event.id]);
+    expect(await total('?search=cobla&i18n_language=es')).toBe(1);
+    expect(await total('?search=cobla')).toBe(1);
+    expect(await total('?search=harp&i18n_language=es')).toBe(0);
+    expect(await total('?search=harp')).toBe(1);
+
+    await sut.admin.delete(`${EVENTS}/${event.id}`).expect(200);
+    expect(await total('?search=cobla&i18n_language=es')).toBe(0);
+    await sut.changeBehind(`DELETE FROM events WHERE id = ?`, [event.id]);
+    if (!onMysql) {
+      // Deleted with its event, no text of it stays in SQLite's search index.
+      const [left] = await sut.dataSource.query<{ n: number }[]>(
+        `SELECT COUNT(*) AS n FROM event_search WHERE event_search MATCH 'harp OR cobla OR recital'`,
+      );
+      expect(Number(left?.n)).toBe(0);
+    }
   });
 
   it('gives a search the same total on every page, in its headers too, with events in several of its categories counted once', async () => {
