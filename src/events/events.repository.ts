@@ -364,9 +364,12 @@ export class EventsRepository implements OnModuleInit {
     const plan = windowPlan(all);
     const seriesPlan = windowPlan({ ...all, seriesOnly: true });
     if (!plan || plan.termId !== 0 || !seriesPlan) return this.countRows(filter);
-    const total = await this.countWindow(all, plan);
-    const occurrences = await this.countWindow({ ...all, seriesOnly: true }, seriesPlan);
-    return total - occurrences + (await this.countSeriesFirsts(all));
+    const [total, occurrences, firsts] = await Promise.all([
+      this.countWindow(all, plan),
+      this.countWindow({ ...all, seriesOnly: true }, seriesPlan),
+      this.countSeriesFirsts(all),
+    ]);
+    return total - occurrences + firsts;
   }
 
   /**
@@ -442,7 +445,7 @@ export class EventsRepository implements OnModuleInit {
     // The rows as stored (one per featured flag and status too), added up here: grouping them
     // in SQL made MariaDB sort them in a temporary table (1M events, 6,700 rows for the default
     // window: 14-20 ms grouped, 6-8 ms read as they are).
-    const rows = await this.unit.manager
+    const dayCounts = this.unit.manager
       .createQueryBuilder()
       .from(EventDayCountEntity, 'd')
       .select('d.startDay', 'startDay')
@@ -455,6 +458,26 @@ export class EventsRepository implements OnModuleInit {
       .andWhere('d.startDay < :lastDay', { lastDay })
       .andWhere('d.endDay <= :lastDay')
       .getRawMany<{ startDay: string; endDay: string; events: number | string }>();
+    // The exact counts read beside the day counts (on MySQL/MariaDB each on a pool connection
+    // of its own; SQLite runs them one after the other): each is a short range of an index.
+    const [rows, first, last, pending] = await Promise.all([
+      dayCounts,
+      this.countRows({ ...filter, startsBefore: plan.innerFrom }),
+      // An event ending by the window's end starts by then: the last day's range is closed.
+      this.countRows({
+        ...filter,
+        startFrom: plan.lastFrom,
+        startsBefore: dayStart(plan.lastFrom, 1),
+      }),
+      // Scheduled events whose date is still to come: in the day counts, not yet in the list.
+      this.countRows({
+        ...filter,
+        visibility: { statuses: new Set(['future']) },
+        startFrom: plan.innerFrom,
+        startsBefore: plan.lastFrom,
+        endsBefore: plan.lastFrom,
+      }),
+    ]);
     let summed = 0;
     const endingLast = new Set<string>();
     for (const row of rows) {
@@ -462,22 +485,7 @@ export class EventsRepository implements OnModuleInit {
       else if (Number(row.events) > 0) endingLast.add(row.startDay);
     }
     if (endingLast.size > MAX_EXACT_DAYS) return this.countRows(filter);
-    // One after the other: each is a short range of an index, and a request holds one connection.
-    const first = await this.countRows({ ...filter, startsBefore: plan.innerFrom });
-    // An event ending by the window's end starts by then: the last day's range is closed.
-    const last = await this.countRows({
-      ...filter,
-      startFrom: plan.lastFrom,
-      startsBefore: dayStart(plan.lastFrom, 1),
-    });
-    // Scheduled events whose date is still to come: in the day counts, not yet in the list.
-    const pending = await this.countRows({
-      ...filter,
-      visibility: { statuses: new Set(['future']) },
-      startFrom: plan.innerFrom,
-      startsBefore: plan.lastFrom,
-      endsBefore: plan.lastFrom,
-    });
+    // Usually one or two days: read one after the other, so a request never takes the pool.
     let ending = 0;
     for (const day of endingLast) {
       const from = new Date(`${day}T00:00:00.000Z`);
