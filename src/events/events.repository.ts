@@ -956,6 +956,26 @@ export class EventsRepository implements OnModuleInit {
     query.andWhere(`${otherIndex ? '+ ' : ''}${rows}.hideFromListings = :hidden`, {
       hidden: false,
     });
+    // A list that walks `idx_events_listing` names it on MySQL/MariaDB. Left to choose, MariaDB
+    // reads the index by its first column alone (`ref` on the hidden flag) when a page is
+    // ordered and limited, and walks every past event before the window's start (1M events:
+    // 38,000 entries and 6 ms for page 1, a number that grows with the calendar's history);
+    // named, it reads the range from the window's start (10 entries).
+    const walksListing =
+      !driving &&
+      from === undefined &&
+      !otherIndex &&
+      filter.venueIds === undefined &&
+      filter.nearVenueIds === undefined &&
+      filter.geoloc === undefined &&
+      filter.organizerIds === undefined &&
+      filter.search === undefined &&
+      filter.postParent === undefined &&
+      filter.modifiedAfter === undefined &&
+      filter.modifiedBefore === undefined &&
+      filter.byModified === undefined &&
+      filter.seriesOnly !== true;
+    if (walksListing && !this.sqlite) query.useIndex('idx_events_listing');
     whereVisible(query, rows, filter.visibility, filter.now, scheduledOnly);
     const bounds: [keyof EventListFilter, string][] = [
       ['startFrom', 'startUtc >= :startFrom'],
