@@ -53,6 +53,12 @@ import {
   searchTokens,
 } from './search/full-text';
 
+/**
+ * How a total's part that only occurrences of recurring series change is computed: as given, or
+ * kept (the read cache's `SERIES_ONLY` values) while only events outside any series are written.
+ */
+export type KeepSeriesPart = (compute: () => Promise<number>) => Promise<number>;
+
 /** Which events a list asks for; every bound is a UTC instant. */
 export interface EventListFilter {
   /** The events the viewer's list may hold, by status and author. */
@@ -345,8 +351,11 @@ export class EventsRepository implements OnModuleInit {
    * How many events match `filter`: from the day counts and two days' exact counts where
    * `windowPlan` allows it, else counted on the listing index that drives the list.
    */
-  async countMatches(filter: EventListFilter): Promise<number> {
-    if (filter.firstOfSeries) return this.countFirstOfSeries(filter);
+  async countMatches(
+    filter: EventListFilter,
+    keepSeriesPart: KeepSeriesPart = (compute) => compute(),
+  ): Promise<number> {
+    if (filter.firstOfSeries) return this.countFirstOfSeries(filter, keepSeriesPart);
     const plan = windowPlan(filter);
     return plan ? this.countWindow(filter, plan) : this.countRows(filter);
   }
@@ -356,20 +365,30 @@ export class EventsRepository implements OnModuleInit {
    * day counts can count without a term filter (`windowPlan`): the window's events outside any
    * series (its total less its occurrences, both from the day counts) plus one for each series
    * whose first listed occurrence from the window's start lies in the window, found series by
-   * series (`countSeriesFirsts`), so no scan grows with the occurrences in the window. Other
+   * series (`countSeriesFirsts`), so no scan grows with the occurrences in the window. The
+   * series part (first occurrences less occurrences) reads occurrences alone, so it goes through
+   * `keepSeriesPart`, which may keep it while only events outside any series are written. Other
    * lists are counted row by row.
    */
-  private async countFirstOfSeries(filter: EventListFilter): Promise<number> {
+  private async countFirstOfSeries(
+    filter: EventListFilter,
+    keepSeriesPart: KeepSeriesPart,
+  ): Promise<number> {
     const all: EventListFilter = { ...filter, firstOfSeries: undefined };
     const plan = windowPlan(all);
     const seriesPlan = windowPlan({ ...all, seriesOnly: true });
     if (!plan || plan.termId !== 0 || !seriesPlan) return this.countRows(filter);
-    const [total, occurrences, firsts] = await Promise.all([
+    const [total, seriesPart] = await Promise.all([
       this.countWindow(all, plan),
-      this.countWindow({ ...all, seriesOnly: true }, seriesPlan),
-      this.countSeriesFirsts(all),
+      keepSeriesPart(async () => {
+        const [occurrences, firsts] = await Promise.all([
+          this.countWindow({ ...all, seriesOnly: true }, seriesPlan),
+          this.countSeriesFirsts(all),
+        ]);
+        return firsts - occurrences;
+      }),
     ]);
-    return total - occurrences + firsts;
+    return total + seriesPart;
   }
 
   /**

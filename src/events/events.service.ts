@@ -69,7 +69,7 @@ import { EventDateBounds } from './pipes/event-dates.pipe';
 import { createsItems, EventLinksService, LinkPlan } from './links/event-links.service';
 import { earliest } from '../common/dates/window';
 import { ReadCache } from '../common/cache/read-cache';
-import { termKey } from '../common/cache/read-cache.store';
+import { SERIES_ONLY, termKey } from '../common/cache/read-cache.store';
 import {
   expand,
   Occurrence,
@@ -308,15 +308,26 @@ export class EventsService {
       const page = await this.events.findPageCounted(filter, offset, limit);
       const counted = page.total;
       const total = await this.cache.remember(key, () =>
-        counted === null ? this.events.countMatches(filter) : Promise.resolve(counted),
+        counted === null ? this.countMatches(filter) : Promise.resolve(counted),
       );
       return { events: page.events, total };
     }
     const [events, total] = await Promise.all([
       this.events.findPage(filter, offset, limit),
-      this.cache.remember(key, () => this.events.countMatches(filter)),
+      this.cache.remember(key, () => this.countMatches(filter)),
     ]);
     return { events, total };
+  }
+
+  /**
+   * How many events match `filter`. The part of a first-occurrences total that reads only the
+   * occurrences of recurring series is kept apart in the read cache, under a key no write of an
+   * event outside any series moves: such a write recounts the window, not every series.
+   */
+  private countMatches(filter: EventListFilter): Promise<number> {
+    return this.events.countMatches(filter, (compute) =>
+      this.cache.remember(`events series part ${totalKey(filter)}`, compute, [SERIES_ONLY]),
+    );
   }
 
   /** The page of `list` once its filter is made. */

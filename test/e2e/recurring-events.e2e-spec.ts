@@ -216,6 +216,46 @@ describe('recurring events', () => {
     expect((await list(MARCH_APRIL)).total).toBe(5);
   });
 
+  it('keeps a public first-occurrences total exact through writes of single events and of occurrences', async () => {
+    const publicList = async (): Promise<ListBody> =>
+      (
+        await request(sut.http)
+          .get(`${EVENTS}?per_page=50&${MARCH_APRIL}&hide_subsequent_recurrences=true`)
+          .expect(200)
+      ).body as ListBody;
+    const totalAndCount = async (): Promise<[number, number]> => {
+      const body = await publicList();
+      return [body.total, body.events.length];
+    };
+    const series = await weeklyClass();
+    await createSeries({
+      title: 'Once',
+      start_date: '2027-03-20 10:00',
+      end_date: '2027-03-20 11:00',
+    });
+    expect(await totalAndCount()).toEqual([2, 2]);
+
+    // A single event's write recounts the window; the series' part is unchanged.
+    const talk = await createSeries({
+      title: 'Talk',
+      start_date: '2027-04-02 19:00',
+      end_date: '2027-04-02 20:00',
+    });
+    expect(await totalAndCount()).toEqual([3, 3]);
+    await sut.admin.delete(`${EVENTS}/${talk.id}`).expect(200);
+    expect(await totalAndCount()).toEqual([2, 2]);
+
+    // An occurrence's write changes the series' part: one occurrence fewer, still one first.
+    const occurrences = (await list(MARCH_APRIL)).events.filter(
+      (event) => event.series_id === series.id,
+    );
+    expect(occurrences).toHaveLength(4);
+    await sut.admin.delete(`${EVENTS}/${occurrences[1]?.id}`).expect(200);
+    expect(await totalAndCount()).toEqual([2, 2]);
+    await sut.admin.delete(`${EVENTS}/${series.id}`).expect(200);
+    expect(await totalAndCount()).toEqual([1, 1]);
+  });
+
   it('counts the first occurrences of a public window from the day counts, as many as it lists', async () => {
     const publicList = async (query: string): Promise<ListBody> =>
       (await request(sut.http).get(`${EVENTS}?per_page=50&${query}`).expect(200)).body as ListBody;

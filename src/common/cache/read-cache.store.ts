@@ -41,6 +41,13 @@ export type WriteChange = 'none' | 'all' | { readonly keys: readonly string[] };
 export const EVERY_ANSWER = 'events';
 
 /**
+ * The key of values that only occurrences of recurring series change (the series part of a
+ * first-occurrences total). No write narrowed to keys moves it, since those are writes of one
+ * event outside any series; every other write starts a new epoch, which ends them.
+ */
+export const SERIES_ONLY = 'series';
+
+/**
  * The key of the answers that depend on term `id`: event lists filtered by it or embedding it
  * (its `count`), which the write of an event filed under it moves.
  */

@@ -93,9 +93,14 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
    * next caller (kept under the version seen before `compute()` ran, like answers).
    * For values every viewer of a request shares, such as a list's total. A request that reads
    * from a replica neither uses nor keeps them: a lagging replica's value must not be kept, and
-   * its reader sees the replica's view throughout.
+   * its reader sees the replica's view throughout. `dependsOn` narrows what ends it, as for
+   * answers.
    */
-  async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  async remember<T>(
+    key: string,
+    compute: () => Promise<T>,
+    dependsOn: readonly string[] = [EVERY_ANSWER],
+  ): Promise<T> {
     if (!this.shares()) return compute();
     const { version, answer } = await this.store.lookup(key);
     if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body.toString()) as T;
@@ -109,7 +114,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
         madeAt,
         expiresAt: this.expiryOf(madeAt),
       };
-      await this.store.set(version, key, kept, this.ttlMs, [EVERY_ANSWER]);
+      await this.store.set(version, key, kept, this.ttlMs, dependsOn);
     }
     return value;
   }
