@@ -504,7 +504,9 @@ export class EventsRepository implements OnModuleInit {
       else if (Number(row.events) > 0) endingLast.add(row.startDay);
     }
     if (endingLast.size > MAX_EXACT_DAYS) return this.countRows(filter);
-    // Usually one or two days: read one after the other, so a request never takes the pool.
+    // Usually one or two days, read one after the other: a window total holds at most four pool
+    // connections at once (a first-occurrences total, whose series part is counted beside it,
+    // nine; its series part is usually kept, see `countFirstOfSeries`).
     let ending = 0;
     for (const day of endingLast) {
       const from = new Date(`${day}T00:00:00.000Z`);
