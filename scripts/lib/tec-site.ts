@@ -40,6 +40,8 @@ export interface FaultAnswer {
   readonly body?: string;
   /** Hold the answer this long first (a slow site). */
   readonly delayMs?: number;
+  /** Send the headers and half the body, then hold the rest this long (a stalled transfer). */
+  readonly bodyDelayMs?: number;
 }
 
 export interface TecSiteOptions {
@@ -132,7 +134,15 @@ export async function startTecSite(options: TecSiteOptions = {}): Promise<TecSit
         'content-type': 'application/json; charset=UTF-8',
         ...faulty.headers,
       });
-      response.end(faulty.body ?? '{}');
+      const body = faulty.body ?? '{}';
+      if (faulty.bodyDelayMs) {
+        const half = Math.ceil(body.length / 2);
+        response.write(body.slice(0, half));
+        await new Promise((done) => setTimeout(done, faulty.bodyDelayMs));
+        if (!response.destroyed) response.end(body.slice(half));
+        return;
+      }
+      response.end(body);
       return;
     }
     const matched = new URLSearchParams(url.searchParams);

@@ -46,6 +46,14 @@ export interface SourcePage {
   readonly totalPages: number;
 }
 
+/** A site's answer, its body read whole (inside the request's time limit and retries). */
+interface SourceAnswer {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
 /** The TEC namespace every request goes to. */
 export const TEC_NAMESPACE = 'tribe/events/v1';
 
@@ -125,7 +133,7 @@ export class TecSource {
   async checkNamespace(): Promise<void> {
     const response = await this.request('');
     if (response.ok) {
-      await this.json(response, '');
+      this.json(response, '');
       return;
     }
     const status = response.status;
@@ -135,9 +143,8 @@ export class TecSource {
       );
     }
     if (status === 404) {
-      const body = await response.text();
       throw new TecSourceError(
-        body.includes('rest_no_route')
+        response.text.includes('rest_no_route')
           ? `The site has no ${TEC_NAMESPACE} namespace: The Events Calendar is not active there, or its REST API is turned off.`
           : `Nothing answers ${this.base}: check --from (the site's REST root, e.g. https://site.example/wp-json).`,
       );
@@ -155,14 +162,11 @@ export class TecSource {
     const path = `/${collection}?${search.toString()}`;
     const response = await this.request(path);
     // TEC answers a page past the last one 404 (tec-site's README).
-    if (response.status === 404 && page > 1) {
-      await response.body?.cancel();
-      return { items: [], total: 0, totalPages: 0 };
-    }
+    if (response.status === 404 && page > 1) return { items: [], total: 0, totalPages: 0 };
     if (!response.ok) {
       throw new TecSourceError(`The site answered ${response.status} to ${this.base}${path}.`);
     }
-    const body = await this.json(response, path);
+    const body = this.json(response, path);
     const items = (body as Record<string, unknown>)[collection];
     if (!Array.isArray(items)) {
       throw new TecSourceError(`The answer to ${path} has no "${collection}" list.`);
@@ -180,23 +184,22 @@ export class TecSource {
     };
   }
 
-  private async json(response: Response, path: string): Promise<unknown> {
+  private json(response: SourceAnswer, path: string): unknown {
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('json')) {
-      await response.body?.cancel();
       throw new TecSourceError(
         `The site answered ${this.base}${path} with ${type || 'no content type'}, not JSON: a security plugin, a firewall or a login page is in front of its REST API.`,
       );
     }
     try {
-      return await response.json();
+      return JSON.parse(response.text) as unknown;
     } catch {
       throw new TecSourceError(`The answer to ${this.base}${path} is not valid JSON.`);
     }
   }
 
   /** A GET of `path` under the namespace, tried again on transient failures. */
-  private async request(path: string): Promise<Response> {
+  private async request(path: string): Promise<SourceAnswer> {
     const { attempts, backoffMs, maxRetryAfterMs, signal } = this.options;
     for (let attempt = 1; ; attempt += 1) {
       signal?.throwIfAborted();
@@ -224,9 +227,18 @@ export class TecSource {
     }
   }
 
-  private async once(path: string): Promise<Response> {
+  /**
+   * One GET of `path`, its body read whole within the time limit: a timeout or a broken
+   * connection while the body arrives is a transient failure, like one before the headers.
+   */
+  private async once(path: string): Promise<SourceAnswer> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
+    const failed = (error: unknown): TransientFailure => {
+      this.options.signal?.throwIfAborted();
+      const reason = timeout.aborted ? 'timed out' : `network error (${networkReason(error)})`;
+      return new TransientFailure(reason, null);
+    };
     let response: Response;
     try {
       response = await fetch(`${this.base}${path}`, {
@@ -239,9 +251,7 @@ export class TecSource {
         signal,
       });
     } catch (error: unknown) {
-      this.options.signal?.throwIfAborted();
-      const reason = timeout.aborted ? 'timed out' : `network error (${networkReason(error)})`;
-      throw new TransientFailure(reason, null);
+      throw failed(error);
     }
     if (TRANSIENT_STATUSES.has(response.status)) {
       await response.body?.cancel();
@@ -250,7 +260,13 @@ export class TecSource {
         retryAfterMs(response.headers.get('retry-after')),
       );
     }
-    return response;
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error: unknown) {
+      throw failed(error);
+    }
+    return { status: response.status, ok: response.ok, headers: response.headers, text };
   }
 }
 

@@ -250,7 +250,7 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
     expect(new Set(events.map((event) => event.id)).size).toBe(1000);
   });
 
-  it('retries rate limits, server errors and timeouts, waiting as Retry-After asks', async () => {
+  it('retries rate limits, server errors and timeouts (before the headers or in the body), waiting as Retry-After asks', async () => {
     const answered = new Set<string>();
     site.setFault((req) => {
       const key = `${req.route} ${req.page}`;
@@ -261,6 +261,10 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
       }
       if (req.route === '/events' && req.page === 4) return { status: 502 };
       if (req.route === '/venues') return { status: 200, delayMs: 4000 };
+      // Headers at once, then the body stalls past the time limit.
+      if (req.route === '/organizers') {
+        return { status: 200, body: '{"organizers":[]}', bodyDelayMs: 4000 };
+      }
       return undefined;
     });
 
@@ -270,6 +274,7 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
 
     expect(report.stages.events).toMatchObject({ created: 1000, failed: 0 });
     expect(report.stages.venues).toMatchObject({ created: 50, failed: 0 });
+    expect(report.stages.organizers).toMatchObject({ created: 20, failed: 0 });
     const page2 = site.requests.filter((req) => req.route === '/events' && req.page === 2);
     expect(page2).toHaveLength(2);
     const [first, second] = page2;
