@@ -295,8 +295,10 @@ export class EventsService {
   /**
    * A page of `filter`'s events and their total. The total is shared by every page of one
    * filter until the next write (read cache). Where the repository counts with the page (a
-   * search), the total that query found is the one kept; otherwise page and total are read side
-   * by side.
+   * search), a total not kept is read by the page's own query, run as the cache's computation so
+   * the total is kept under the version seen before it was read (a write committed between the
+   * query and the lookup must not leave its older total kept); otherwise page and total are read
+   * side by side.
    */
   private async pageAndTotal(
     filter: EventListFilter,
@@ -305,12 +307,13 @@ export class EventsService {
   ): Promise<{ events: EventEntity[]; total: number }> {
     const key = `events total ${totalKey(filter)}`;
     if (this.events.countsWithPage(filter)) {
-      const page = await this.events.findPageCounted(filter, offset, limit);
-      const counted = page.total;
-      const total = await this.cache.remember(key, () =>
-        counted === null ? this.countMatches(filter) : Promise.resolve(counted),
-      );
-      return { events: page.events, total };
+      let events: EventEntity[] | undefined;
+      const total = await this.cache.remember(key, async () => {
+        const page = await this.events.findPageCounted(filter, offset, limit);
+        events = page.events;
+        return page.total ?? (await this.countMatches(filter));
+      });
+      return { events: events ?? (await this.events.findPage(filter, offset, limit)), total };
     }
     const [events, total] = await Promise.all([
       this.events.findPage(filter, offset, limit),
