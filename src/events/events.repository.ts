@@ -929,7 +929,9 @@ export class EventsRepository implements OnModuleInit {
   ): ListSource {
     const drivingKey = filter.categoryIds ? 'categoryIds' : filter.tagIds ? 'tagIds' : undefined;
     const driving = drivingKey ? filter[drivingKey] : undefined;
-    const needsEvent =
+    // Filters on event columns that another index of `events` serves (venue, parent, modified
+    // dates, series) or that start elsewhere (a search's matches).
+    const servedElsewhere =
       filter.postParent !== undefined ||
       filter.venueIds !== undefined ||
       filter.geoloc !== undefined ||
@@ -938,8 +940,8 @@ export class EventsRepository implements OnModuleInit {
       filter.modifiedAfter !== undefined ||
       filter.modifiedBefore !== undefined ||
       filter.byModified !== undefined ||
-      filter.firstOfSeries === true ||
       filter.seriesOnly === true;
+    const needsEvent = servedElsewhere || filter.firstOfSeries === true;
     let query: SelectQueryBuilder<ObjectLiteral>;
     let rows: string;
     let id: string;
@@ -986,16 +988,8 @@ export class EventsRepository implements OnModuleInit {
       !driving &&
       from === undefined &&
       !otherIndex &&
-      filter.venueIds === undefined &&
-      filter.nearVenueIds === undefined &&
-      filter.geoloc === undefined &&
-      filter.organizerIds === undefined &&
-      filter.search === undefined &&
-      filter.postParent === undefined &&
-      filter.modifiedAfter === undefined &&
-      filter.modifiedBefore === undefined &&
-      filter.byModified === undefined &&
-      filter.seriesOnly !== true;
+      !servedElsewhere &&
+      filter.organizerIds === undefined;
     if (walksListing && !this.sqlite) query.useIndex('idx_events_listing');
     whereVisible(query, rows, filter.visibility, filter.now, scheduledOnly);
     const bounds: [keyof EventListFilter, string][] = [
