@@ -73,6 +73,23 @@ export function noteFiledTerms(manager: EntityManager, termIds: Iterable<number>
   data[FILED_TERMS] = noted;
 }
 
+/**
+ * The earliest listing position (start instant, ms) a unit's event writes changed in anonymous
+ * lists, as the listing rows are refreshed: the earliest start, before or after, of the events
+ * counted in day counts (only those are listed); +Infinity when none was. Absent when no write
+ * said: then the read cache takes it as anywhere.
+ */
+export const LISTING_FROM = 'calendar:listingFrom';
+
+/** Notes, in the unit `manager` runs, listing positions its writes changed (LISTING_FROM). */
+export function noteListingFrom(manager: EntityManager, positions: Iterable<number>): void {
+  const data = manager.queryRunner?.data;
+  if (data === undefined) return;
+  let from = typeof data[LISTING_FROM] === 'number' ? data[LISTING_FROM] : Infinity;
+  for (const position of positions) from = Math.min(from, position);
+  data[LISTING_FROM] = from;
+}
+
 /** How a unit of work runs. */
 export interface UnitOptions {
   /** It writes no row any read answer shows (see {@link LEAVES_LISTINGS}). */
@@ -279,6 +296,7 @@ export class UnitOfWork {
       delete runner.data[UNSEEN_BY_PUBLIC];
       delete runner.data[NARROWED_TO_FILED_TERMS];
       delete runner.data[FILED_TERMS];
+      delete runner.data[LISTING_FROM];
       const after: unknown = runner.data[AFTER_UNIT];
       delete runner.data[AFTER_UNIT];
       if (typeof after === 'function') await (after as () => Promise<void>)();

@@ -100,6 +100,14 @@ export class EventsController {
     const state = requestState(request);
     if (page.stableUntil) state.keepUntil = page.stableUntil.getTime();
     if (page.dependsOn) state.dependsOn = page.dependsOn;
+    if (page.live) {
+      state.live = {
+        ...page.live,
+        page: page.page,
+        perPage: page.perPage,
+        nextUrl: this.presenter.nextUrl(page, query, bounds, links),
+      };
+    }
     return this.presenter.page(page, query, bounds, language, links);
   }
 

@@ -52,6 +52,18 @@ export class EventsPresenter {
     });
   }
 
+  /** The link a page's `next_rest_url` has whenever there is a next page. */
+  nextUrl(
+    page: EventPage,
+    query: ListEventsQueryDto,
+    bounds: EventDateBounds,
+    links: ApiLinks,
+  ): string {
+    const echoed = this.echo(page, query, bounds);
+    const next = listLinks(`${links.namespace}/events/`, echoed, page.page, page.page + 1);
+    return next.next_rest_url ?? '';
+  }
+
   /** A sync answer: the changed events as a list shows them, then tombstones and the next token. */
   sync(
     result: SyncResult<EventView>,

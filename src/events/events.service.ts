@@ -69,7 +69,7 @@ import { EventDateBounds } from './pipes/event-dates.pipe';
 import { createsItems, EventLinksService, LinkPlan } from './links/event-links.service';
 import { earliest } from '../common/dates/window';
 import { ReadCache } from '../common/cache/read-cache';
-import { SERIES_ONLY, termKey } from '../common/cache/read-cache.store';
+import { EVERY_ANSWER, SERIES_ONLY, termKey } from '../common/cache/read-cache.store';
 import {
   expand,
   Occurrence,
@@ -164,6 +164,15 @@ export interface EventPage {
    * terms its events embed), so writes of events filed under none of them keep it.
    */
   readonly dependsOn?: readonly string[];
+  /**
+   * For a list ordered by start (not a search, nor first occurrences): what the read cache needs
+   * to keep the page as a template whose total and counts each replay fills (live-answer.ts).
+   */
+  readonly live?: {
+    readonly totalKey: string;
+    readonly dependsOn: readonly string[];
+    readonly until?: number;
+  };
 }
 
 /** What a series' calendar needs besides its first occurrence (events.presenter.ts). */
@@ -186,6 +195,21 @@ interface SeriesRule {
   readonly occurrences: readonly Occurrence[];
   /** Up to when the occurrences are stored, when the rule goes on past them; else null. */
   readonly storedUntil: Date | null;
+}
+
+/** The read-cache key of the total of `filter` (ReadCache.remember). */
+function totalCacheKey(filter: EventListFilter): string {
+  return `events total ${totalKey(filter)}`;
+}
+
+/**
+ * The read-cache keys a list's total and rows depend on: a list filtered by terms changes only
+ * with writes of events filed under them (the read cache's term keys); any other list, with every
+ * write anonymous callers see.
+ */
+function listKeys(filter: EventListFilter): string[] {
+  const terms = [...(filter.categoryIds ?? []), ...(filter.tagIds ?? [])];
+  return terms.length > 0 ? terms.map(termKey) : [EVERY_ANSWER];
 }
 
 /** The events aggregate: visibility, dates and zones, slugs, text per language, trash. */
@@ -250,10 +274,9 @@ export class EventsService {
       firstOfSeries: query.hide_subsequent_recurrences === true ? true : undefined,
     };
     const page = async (): Promise<EventPage> => {
-      const [found, stableUntil] = await Promise.all([
-        this.page(filter, query, paging, language, viewer, statuses),
-        this.stableUntil(bounds, modified, viewer, now),
-      ]);
+      // First: a total kept for such a list is kept as long as its answers (live-answer.ts).
+      const stableUntil = await this.stableUntil(bounds, modified, viewer, now);
+      const found = await this.page(filter, query, paging, language, viewer, statuses, stableUntil);
       return stableUntil ? { ...found, stableUntil } : found;
     };
     // Occurrences a list extended the series to were written on the primary: read them there.
@@ -304,20 +327,34 @@ export class EventsService {
     filter: EventListFilter,
     offset: number,
     limit: number,
+    stableUntil: Date | undefined,
   ): Promise<{ events: EventEntity[]; total: number }> {
-    const key = `events total ${totalKey(filter)}`;
+    const keepUntil = stableUntil?.getTime();
+    const key = totalCacheKey(filter);
+    const dependsOn = listKeys(filter);
     if (this.events.countsWithPage(filter)) {
       let events: EventEntity[] | undefined;
-      const total = await this.cache.remember(key, async () => {
-        const page = await this.events.findPageCounted(filter, offset, limit);
-        events = page.events;
-        return page.total ?? (await this.countMatches(filter));
-      });
+      const total = await this.cache.remember(
+        key,
+        async () => {
+          const page = await this.events.findPageCounted(filter, offset, limit);
+          events = page.events;
+          return page.total ?? (await this.countMatches(filter));
+        },
+        dependsOn,
+        keepUntil,
+      );
       return { events: events ?? (await this.events.findPage(filter, offset, limit)), total };
     }
+    // A kept page of this list counts its total again this way after a write (live-answer.ts).
+    this.cache.countWith(
+      key,
+      () => this.countMatches({ ...filter, now: this.clock.now().toJSDate() }),
+      dependsOn,
+    );
     const [events, total] = await Promise.all([
       this.events.findPage(filter, offset, limit),
-      this.cache.remember(key, () => this.countMatches(filter)),
+      this.cache.remember(key, () => this.countMatches(filter), dependsOn, keepUntil),
     ]);
     return { events, total };
   }
@@ -341,16 +378,31 @@ export class EventsService {
     language: Language,
     viewer: Viewer,
     statuses: EventPage['statuses'],
+    stableUntil: Date | undefined,
   ): Promise<EventPage> {
     const offset = (paging.page - 1) * paging.perPage;
-    const { events, total } = await this.pageAndTotal(filter, offset, paging.perPage);
+    const { events, total } = await this.pageAndTotal(filter, offset, paging.perPage, stableUntil);
     if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
     const views = await this.withText(events, language);
     const filterTerms = [...(filter.categoryIds ?? []), ...(filter.tagIds ?? [])];
     const embedded = views.flatMap((view) => view.links.terms.map((term) => term.term.id));
+    const last = events.length === paging.perPage ? events[events.length - 1] : undefined;
+    const byStart =
+      filter.search === undefined &&
+      filter.byModified === undefined &&
+      filter.firstOfSeries === undefined;
     return {
       ...(filterTerms.length > 0
         ? { dependsOn: [...new Set([...filterTerms, ...embedded])].map(termKey) }
+        : {}),
+      ...(byStart
+        ? {
+            live: {
+              totalKey: totalCacheKey(filter),
+              dependsOn: listKeys(filter),
+              ...(last ? { until: last.startUtc.getTime() } : {}),
+            },
+          }
         : {}),
       views: await Promise.all(
         views.map(async (view) => ({

@@ -44,6 +44,62 @@ async function titles(sut: TestApp, path = EVENTS): Promise<string[]> {
   return (response.body as ListBody).events.map((event) => event.title);
 }
 
+interface PageBody {
+  total: number;
+  total_pages: number;
+  next_rest_url?: string;
+  events: { title: string; categories: { id: number; count: number }[] }[];
+}
+
+/**
+ * A full page kept, then a write after its last row (on `writer`) and one before it: read on
+ * `reader`. The first keeps the page's events and shows the new total, pages, next link and
+ * counts; the second shows the events again.
+ */
+async function pageThroughWrites(reader: TestApp, writer: TestApp): Promise<void> {
+  const music = await createCategory(writer.http, { name: 'Music' });
+  const at = (day: number): Record<string, string> => ({
+    start_date: utcAt(day, 10),
+    end_date: utcAt(day, 12),
+  });
+  const first = await createEvent(writer.http, { title: 'First', ...at(1) });
+  await createEvent(writer.http, { title: 'Third', categories: [music.id], ...at(3) });
+  const page = `${EVENTS}?per_page=2`;
+  const kept = await request(reader.http).get(page).expect(200);
+  expect(kept.body).toMatchObject({ total: 2, total_pages: 1 });
+  expect((kept.body as PageBody).next_rest_url).toBeUndefined();
+  await renameBehind(reader, first.id, 'First renamed');
+
+  // After the page's last row: its events are kept, the numbers around them are not.
+  await createEvent(writer.http, { title: 'Later', categories: [music.id], ...at(30) });
+  const after = await request(reader.http).get(page).expect(200);
+  const body = after.body as PageBody;
+  expect(body.events.map((event) => event.title)).toEqual(['First', 'Third']);
+  expect(body).toMatchObject({ total: 3, total_pages: 2 });
+  expect(body.next_rest_url).toContain('page=2');
+  expect(body.events[1]?.categories).toEqual([expect.objectContaining({ id: music.id, count: 2 })]);
+  expect(after.headers['x-tec-total']).toBe('3');
+  expect(after.headers['x-tec-totalpages']).toBe('2');
+  expect(after.headers['etag']).not.toBe(kept.headers['etag']);
+  expect(Number(after.headers['content-length'])).toBe(Buffer.byteLength(after.text));
+  // The same answer again, and its ETag answered 304.
+  const again = await request(reader.http).get(page).expect(200);
+  expect(again.text).toBe(after.text);
+  await request(reader.http)
+    .get(page)
+    .set('If-None-Match', String(after.headers['etag']))
+    .expect(304);
+  const second = await request(reader.http).get(`${page}&page=2`).expect(200);
+  expect((second.body as PageBody).events.map((event) => event.title)).toEqual(['Later']);
+
+  // Before its last row: the page is read again.
+  await createEvent(writer.http, { title: 'Second', ...at(2) });
+  expect(await titles(reader, page)).toEqual(['First renamed', 'Second']);
+  // Moved from the page to after it, an event leaves it (the write counts where it was).
+  await writer.admin.post(`${EVENTS}/${first.id}`).send(at(40)).expect(200);
+  expect(await titles(reader, page)).toEqual(['Second', 'Third']);
+}
+
 describe('read cache', () => {
   describe('in this process (the default)', () => {
     const app = useTestApp();
@@ -276,6 +332,11 @@ describe('read cache', () => {
       });
 
       expect(await liveCount()).toBe(2);
+    });
+
+    it('keeps a page through writes after its last row, with the total and counts of now', async () => {
+      const sut = app();
+      await pageThroughWrites(sut, sut);
     });
 
     it('does not use or fill the cache for callers with a token or a password', async () => {
@@ -518,11 +579,13 @@ describe('read cache', () => {
         };
         await store.set(version ?? '', 'k', kept, 60_000, ['events']);
         const found = await store.lookup('k');
-        const [stored] = await raw.keys(`${prefix}replies:*`);
+        const [stored] = await raw.keys(`${prefix}kept:*`);
         if (stored === undefined) throw new Error('nothing was stored');
-        // Its sequence and keys intact, the rest no answer this release wrote.
+        // Its sequence, keys and position intact, the rest no answer this release wrote.
         const intact = await raw.getBuffer(stored);
-        const head = intact?.subarray(0, intact.indexOf('|', intact.indexOf('|') + 1) + 1);
+        let cut = -1;
+        for (let field = 0; field < 3; field++) cut = intact?.indexOf('|', cut + 1) ?? -1;
+        const head = intact?.subarray(0, cut + 1);
         await raw.set(stored, Buffer.concat([head ?? Buffer.alloc(0), Buffer.from('{"e":\n{}')]));
         const damaged = await store.lookup('k');
 
@@ -586,6 +649,11 @@ describe('read cache', () => {
         end_date: utcAt(3, 12),
       });
       expect(await titles(first, byMusic)).toEqual(['A renamed', 'C']);
+    });
+
+    it('keeps a page on the other instance through writes after its last row', async () => {
+      await first.reset();
+      await pageThroughWrites(first, second);
     });
 
     it('shows a write on one instance to the next read on the other', async () => {

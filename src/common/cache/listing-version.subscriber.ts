@@ -12,6 +12,7 @@ import {
   AFTER_UNIT,
   FILED_TERMS,
   LEAVES_LISTINGS,
+  LISTING_FROM,
   NARROWED_TO_FILED_TERMS,
   UNSEEN_BY_PUBLIC,
 } from '../../database/unit-of-work';
@@ -34,7 +35,9 @@ function changeOf(data: Record<string, unknown>): WriteChange {
   if (data[UNSEEN_BY_PUBLIC] === true) return 'none';
   if (data[NARROWED_TO_FILED_TERMS] !== true) return 'all';
   const filed = data[FILED_TERMS] instanceof Set ? (data[FILED_TERMS] as Set<number>) : new Set();
-  return { keys: [EVERY_ANSWER, ...[...filed].map((id) => termKey(Number(id)))] };
+  const keys = [EVERY_ANSWER, ...[...filed].map((id) => termKey(Number(id)))];
+  const from = data[LISTING_FROM];
+  return typeof from === 'number' ? { keys, from } : { keys };
 }
 
 /**
@@ -43,7 +46,8 @@ function changeOf(data: Record<string, unknown>): WriteChange {
  * listing version moves with every change before the writer is answered. A rollback changed
  * nothing and leaves the version alone, and so does a commit of a unit marked as unseen by the
  * public (drafts); a unit marked as one event's own write moves only the keys of the terms it
- * was or is filed under (and every answer not narrowed to terms); a unit that ends with neither
+ * was or is filed under (and every answer not narrowed to terms), from the earliest listing
+ * position it changed (kept list pages ending before it stay); a unit that ends with neither
  * a commit nor a rollback (its commit's outcome unknown) moves everything, in case the commit
  * went in. Units marked as leaving listings alone (background bookkeeping) are not registered.
  */

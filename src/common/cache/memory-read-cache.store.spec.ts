@@ -1,4 +1,4 @@
-import { MemoryReadCacheStore } from './memory-read-cache.store';
+import { MAX_FRONT, MemoryReadCacheStore } from './memory-read-cache.store';
 import { CachedAnswer, EVERY_ANSWER, termKey } from './read-cache.store';
 
 function answer(body: string): CachedAnswer {
@@ -98,5 +98,54 @@ describe('MemoryReadCacheStore', () => {
 
     expect((await sut.lookup('music')).answer).toBeUndefined();
     expect((await sut.lookup('film')).answer?.body.toString()).toBe('film');
+  });
+
+  it('keeps an answer kept up to a position through moves of its keys from after it', async () => {
+    const sut = new MemoryReadCacheStore(1000);
+    const seen = (await sut.lookup('page')).version ?? '';
+    await sut.set(seen, 'page', answer('rows'), 0, [EVERY_ANSWER], 100);
+    await sut.set(seen, 'whole', answer('all'), 0, [EVERY_ANSWER]);
+
+    await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER], from: 101 });
+    const later = await sut.lookup('page');
+    const whole = await sut.lookup('whole');
+    await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER], from: 100 });
+    const reached = await sut.lookup('page');
+
+    expect(later.answer?.body.toString()).toBe('rows');
+    expect(whole.answer).toBeUndefined();
+    expect(reached.answer).toBeUndefined();
+  });
+
+  it('ends an answer kept up to a position with a move from anywhere, and never keeps one read before a move that reached it', async () => {
+    const sut = new MemoryReadCacheStore(1000);
+    const seen = (await sut.lookup('page')).version ?? '';
+    await sut.set(seen, 'page', answer('rows'), 0, [EVERY_ANSWER], 100);
+
+    await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER] });
+    const gone = await sut.lookup('page');
+    await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER], from: 500 });
+    await sut.set(seen, 'page', answer('read before both'), 0, [EVERY_ANSWER], 100);
+    const after = await sut.lookup('page');
+
+    expect(gone.answer).toBeUndefined();
+    expect(after.answer).toBeUndefined();
+  });
+
+  it('keeps ending answers correctly when moves at ever later positions are merged', async () => {
+    const sut = new MemoryReadCacheStore(1000);
+    const seen = (await sut.lookup('early')).version ?? '';
+    await sut.set(seen, 'early', answer('e'), 0, [EVERY_ANSWER], 5);
+    // One move at position 10, then many after it: merged, the first still ends what it reached.
+    for (let position = 10; position < 10 + 3 * MAX_FRONT; position++) {
+      await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER], from: position });
+    }
+    const kept = await sut.lookup('early');
+    const now = (await sut.lookup('late')).version ?? '';
+    await sut.set(now, 'late', answer('l'), 0, [EVERY_ANSWER], 12);
+    await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER], from: 11 });
+
+    expect(kept.answer?.body.toString()).toBe('e');
+    expect((await sut.lookup('late')).answer).toBeUndefined();
   });
 });

@@ -12,6 +12,16 @@ interface Kept {
   readonly answer: CachedAnswer;
   readonly dependsOn: readonly string[];
   readonly sequence: number;
+  readonly until?: number;
+}
+
+/** The most positioned moves kept per key (see `endWrite`). */
+export const MAX_FRONT = 32;
+
+/** A move of a key from a listing position (see WriteChange). */
+interface PositionedMove {
+  readonly from: number;
+  readonly sequence: number;
 }
 
 /**
@@ -26,6 +36,12 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   private sequence = 0;
   /** The sequence of each key's last move (since the epoch began). */
   private readonly moved = new Map<string, number>();
+  /**
+   * Per key, the moves that answers kept with `until` look at, by ascending position and so by
+   * ascending sequence: a move ends all before it from its position on, so the last one at or
+   * before a position is the latest move that reached it.
+   */
+  private readonly fronts = new Map<string, PositionedMove[]>();
   private readonly answers = new Map<string, Kept>();
   /** The keys' and bodies' sizes added up (keys in UTF-16 code units, bodies in bytes). */
   private size = 0;
@@ -40,7 +56,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     const kept = this.answers.get(key);
     const version = this.current();
     if (kept === undefined) return Promise.resolve({ version });
-    if (!this.unmovedSince(kept.dependsOn, kept.sequence)) {
+    if (!this.unmovedSince(kept.dependsOn, kept.sequence, kept.until)) {
       this.remove(key);
       return Promise.resolve({ version });
     }
@@ -60,22 +76,37 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     answer: CachedAnswer,
     _ttlMs: number,
     dependsOn: readonly string[],
+    until?: number,
   ): Promise<void> {
     const [epoch, sequence] = version.split(':').map(Number);
     if (
       epoch === this.epoch &&
       sequence !== undefined &&
-      this.unmovedSince(dependsOn, sequence) &&
+      this.unmovedSince(dependsOn, sequence, until) &&
       sizeOf(key, answer) <= this.maxBytes
     ) {
       this.remove(key);
-      this.answers.set(key, { answer, dependsOn, sequence });
+      this.answers.set(key, {
+        answer,
+        dependsOn,
+        sequence,
+        ...(until !== undefined ? { until } : {}),
+      });
       this.size += sizeOf(key, answer);
       while (this.size > this.maxBytes) {
         const oldest = this.answers.keys().next();
         if (oldest.done === true) break;
         this.remove(oldest.value);
       }
+    }
+    return Promise.resolve();
+  }
+
+  replace(key: string, previous: CachedAnswer, next: CachedAnswer): Promise<void> {
+    const kept = this.answers.get(key);
+    if (kept?.answer === previous) {
+      this.answers.set(key, { ...kept, answer: next });
+      this.size += next.body.byteLength - previous.body.byteLength;
     }
     return Promise.resolve();
   }
@@ -88,7 +119,19 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     if (change === 'all') this.newEpoch();
     else if (change !== 'none') {
       this.sequence += 1;
-      for (const key of change.keys) this.moved.set(key, this.sequence);
+      const from = change.from ?? -Infinity;
+      for (const key of change.keys) {
+        this.moved.set(key, this.sequence);
+        const front = (this.fronts.get(key) ?? []).filter((move) => move.from < from);
+        front.push({ from, sequence: this.sequence });
+        // Writes at ever later positions would grow it without end: the two earliest become
+        // one at the first's position with the second's sequence, which ends no less.
+        while (front.length > MAX_FRONT) {
+          const [first, second] = front as [PositionedMove, PositionedMove];
+          front.splice(0, 2, { from: first.from, sequence: second.sequence });
+        }
+        this.fronts.set(key, front);
+      }
     }
     return Promise.resolve();
   }
@@ -108,9 +151,20 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     return `${this.epoch}:${this.sequence}`;
   }
 
-  /** Whether none of `keys` moved after `sequence`. */
-  private unmovedSince(keys: readonly string[], sequence: number): boolean {
-    return keys.every((key) => (this.moved.get(key) ?? 0) <= sequence);
+  /** Whether none of `keys` moved after `sequence` (from a position up to `until`, if given). */
+  private unmovedSince(keys: readonly string[], sequence: number, until?: number): boolean {
+    if (until === undefined) return keys.every((key) => (this.moved.get(key) ?? 0) <= sequence);
+    return keys.every((key) => this.lastMoveUpTo(key, until) <= sequence);
+  }
+
+  /** The sequence of the last move of `key` from a position at or before `until` (0: none). */
+  private lastMoveUpTo(key: string, until: number): number {
+    const front = this.fronts.get(key) ?? [];
+    for (let i = front.length - 1; i >= 0; i--) {
+      const move = front[i] as PositionedMove;
+      if (move.from <= until) return move.sequence;
+    }
+    return 0;
   }
 
   private remove(key: string): void {
@@ -124,6 +178,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     this.epoch += 1;
     this.sequence += 1;
     this.moved.clear();
+    this.fronts.clear();
     this.answers.clear();
     this.size = 0;
   }

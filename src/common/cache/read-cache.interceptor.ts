@@ -7,7 +7,8 @@ import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
 import { asRecord } from '../validation/convert';
 import { linksFor, NAMESPACE } from '../links/links';
-import { CachedAnswer } from './read-cache.store';
+import { countedTerms, liveHeaders, refill, templateOf } from './live-answer';
+import { CachedAnswer, CacheLookup } from './read-cache.store';
 import { ReadCache } from './read-cache';
 
 /**
@@ -85,9 +86,9 @@ export class ReadCacheInterceptor implements NestInterceptor {
       requestState(request).language ??
       resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
     const key = `${language} ${linksFor(this.config, request).namespace} ${normaliseTarget(request.originalUrl)}`;
-    return from(this.cache.lookup(key)).pipe(
+    return from(this.lookup(key)).pipe(
       switchMap(({ version, answer }) => {
-        if (answer && this.cache.isFresh(answer, Date.now())) {
+        if (answer) {
           this.replay(response, answer);
           return of(answer.body);
         }
@@ -121,6 +122,34 @@ export class ReadCacheInterceptor implements NestInterceptor {
   }
 
   /**
+   * The kept answer for `key` if it is fresh, with its live parts filled in again if they have
+   * changed (undefined when a value they need cannot be had: then the route makes it again),
+   * and the version seen.
+   */
+  private async lookup(key: string): Promise<CacheLookup> {
+    const { version, answer } = await this.cache.lookup(key);
+    if (!answer || !this.cache.isFresh(answer, Date.now())) return { version };
+    if (!answer.live) return { version, answer };
+    const live = answer.live;
+    const total = await this.cache.total(live.totalKey);
+    if (typeof total !== 'number') return { version };
+    const ids = countedTerms(live);
+    const counts = ids.length > 0 ? await this.cache.termCounts(ids) : new Map<number, number>();
+    const filled = refill(answer.body, live, { total, counts });
+    if (!filled) return { version };
+    if (filled.body === answer.body) return { version, answer };
+    const now: CachedAnswer = {
+      ...answer,
+      body: filled.body,
+      live: filled.live,
+      etag: etag(filled.body),
+      headers: { ...answer.headers, ...liveHeaders(live.perPage, total) },
+    };
+    await this.cache.replace(key, answer, now);
+    return { version, answer: now };
+  }
+
+  /**
    * Runs the route and keeps its answer under `version` (none when the store cannot be reached):
    * read from the primary, since a replica may lag behind the version. `made` hears of the
    * answer kept.
@@ -143,6 +172,21 @@ export class ReadCacheInterceptor implements NestInterceptor {
       switchMap(async (body: unknown) => {
         const text = typeof body === 'string' && isCalendar(response) ? body : undefined;
         if (text === undefined && (typeof body !== 'object' || body === null)) return body;
+        const state = requestState(request);
+        const template =
+          state.live && version !== null && text === undefined
+            ? templateOf(body as Record<string, unknown>, state.live)
+            : undefined;
+        if (template && state.live && version !== null) {
+          const kept: CachedAnswer = {
+            ...this.serialise(response, template.body, state.keepUntil),
+            live: template.live,
+          };
+          await this.cache.keep(version, key, kept, state.live.dependsOn, state.live.until);
+          made(kept);
+          this.replay(response, kept);
+          return kept.body;
+        }
         const kept = this.serialise(
           response,
           text ?? (body as object),
@@ -162,10 +206,12 @@ export class ReadCacheInterceptor implements NestInterceptor {
   /** The answer as kept: JSON text of an object, or an iCalendar text as it is. */
   private serialise(
     response: Response,
-    body: object | string,
+    body: object | string | Buffer,
     stableUntil: number | undefined,
   ): CachedAnswer {
-    const bytes = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    const bytes = Buffer.isBuffer(body)
+      ? body
+      : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     const headers: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = response.getHeader(name);

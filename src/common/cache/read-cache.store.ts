@@ -10,6 +10,32 @@ export interface CachedAnswer {
   readonly madeAt: number;
   /** Clock time (ms) from which it is a miss (ReadCache.expiryOf). */
   readonly expiresAt: number;
+  /**
+   * For a list answer whose rows are kept apart from its numbers (live-answer.ts): where in
+   * `body` the numbers are, which a replay fills in again when they have changed (the total, its
+   * pages, the next link, term counts); `etag` and the total headers are those of `body`.
+   */
+  readonly live?: LiveParts;
+}
+
+/** A live part of a kept body: its bytes `[at, at + length)`, and what fills it. */
+export type LiveHole =
+  | { readonly at: number; readonly length: number; readonly kind: 'total' | 'pages' | 'next' }
+  | { readonly at: number; readonly length: number; readonly kind: 'count'; readonly id: number };
+
+/** What a kept list body needs to be filled in again (see {@link CachedAnswer.live}). */
+export interface LiveParts {
+  /** The read-cache key of the list's total (ReadCache.remember). */
+  readonly totalKey: string;
+  readonly page: number;
+  readonly perPage: number;
+  /** The JSON text of `"next_rest_url":"…",`, shown while a next page exists. */
+  readonly next: string;
+  /** In body order. */
+  readonly holes: readonly LiveHole[];
+  /** The values the body holds: the total, and each term's count (by term id, once each). */
+  readonly total: number;
+  readonly counts: ReadonlyArray<readonly [number, number]>;
 }
 
 /**
@@ -30,7 +56,18 @@ export interface WriteTicket {
  * What a write that ended changed of what anonymous answers show: nothing (a rollback, drafts),
  * anything (the default), or only what depends on one of `keys` (see {@link EVERY_ANSWER}).
  */
-export type WriteChange = 'none' | 'all' | { readonly keys: readonly string[] };
+export type WriteChange =
+  | 'none'
+  | 'all'
+  | {
+      readonly keys: readonly string[];
+      /**
+       * The earliest listing position (a start instant, ms) of what the write changed in lists;
+       * absent: anywhere. An answer kept with `until` (see ReadCacheStore.set) is ended by such a
+       * write of one of its keys only when `from <= until`.
+       */
+      readonly from?: number;
+    };
 
 /**
  * The key every answer depends on unless its route names narrower ones, and which every write
@@ -75,14 +112,25 @@ export interface ReadCacheStore {
   lookup(key: string): Promise<CacheLookup>;
   /** The current listing version (null when the store cannot be reached). */
   version(): Promise<string | null>;
-  /** Keeps `answer`, depending on `dependsOn`, if none of those moved since `version`. */
+  /**
+   * Keeps `answer`, depending on `dependsOn`, if none of those moved since `version`. With
+   * `until` (a listing position), only moves of those keys from a position up to it count: a
+   * page of a list ordered by start whose last row starts at `until` is changed by no write
+   * after it, except through its live parts.
+   */
   set(
     version: string,
     key: string,
     answer: CachedAnswer,
     ttlMs: number,
     dependsOn: readonly string[],
+    until?: number,
   ): Promise<void>;
+  /**
+   * Puts `next` (the same answer with its live parts filled in again) where `previous` is kept
+   * under `key`, if it still is; a store may also leave it (each replay then fills it again).
+   */
+  replace(key: string, previous: CachedAnswer, next: CachedAnswer): Promise<void>;
   beginWrite(): Promise<WriteTicket>;
   /** Ends a write that committed (or may have) `change`. */
   endWrite(ticket: WriteTicket, change: WriteChange): Promise<void>;

@@ -13,11 +13,22 @@ import {
 } from './read-cache.store';
 import { RedisReadCacheStore } from './redis-read-cache.store';
 
+/** How a total is counted again (ReadCache.countWith). */
+interface Counter {
+  readonly count: () => Promise<number>;
+  readonly dependsOn: readonly string[];
+}
+
+/** The most totals `countWith` remembers how to count. */
+const MAX_COUNTERS = 10_000;
+
 /** Values of one kind kept in this process for one listing version (see `rememberEach`). */
 export class VersionMemo<K, V> {
   version: string | null = null;
   madeAt = 0;
   readonly values = new Map<K, V>();
+  /** The loads in flight under `version`, by key. */
+  loading = new Map<K, Promise<ReadonlyMap<K, V>>>();
 }
 
 /**
@@ -33,6 +44,15 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   private readonly store: ReadCacheStore;
   /** Reads of GET requests with a token go to replicas (read-routing.ts). */
   private readonly replicated: boolean;
+  /** Where the term counts that fill kept list templates come from (see `useTermCounts`). */
+  private counts?: (ids: readonly number[]) => Promise<ReadonlyMap<number, number>>;
+  /**
+   * How this process counts the totals its list templates need again after a write (see
+   * `countWith`), by key, the least recently set first.
+   */
+  private readonly counters = new Map<string, Counter>();
+  /** The values `remember` is computing, by version and key. */
+  private readonly computing = new Map<string, Promise<unknown>>();
 
   constructor(config: AppConfig) {
     this.ttlMs = config.READ_CACHE_TTL_MS;
@@ -77,15 +97,65 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     return Math.max(ttl, Math.min(stableUntil, madeAt + this.stableTtlMs));
   }
 
-  /** Keeps `answer` under `version`, found until one of `dependsOn` moves (or it expires). */
+  /**
+   * Keeps `answer` under `version`, found until one of `dependsOn` moves (from a listing
+   * position up to `until`, if given: see ReadCacheStore.set) or it expires.
+   */
   keep(
     version: string,
     key: string,
     answer: CachedAnswer,
     dependsOn: readonly string[] = [EVERY_ANSWER],
+    until?: number,
   ): Promise<void> {
     const ttlMs = Math.max(1, answer.expiresAt - Date.now());
-    return this.store.set(version, key, answer, ttlMs, dependsOn);
+    return this.store.set(version, key, answer, ttlMs, dependsOn, until);
+  }
+
+  /**
+   * Notes how the total kept under `key` is counted (a closure over its filter that reads the
+   * clock afresh), so a kept list template whose total a write ended counts it again instead of
+   * reading its page too (live-answer.ts). Only for this process: an instance that never read
+   * the list reads it whole.
+   */
+  countWith(key: string, count: () => Promise<number>, dependsOn: readonly string[]): void {
+    if (!this.enabled) return;
+    this.counters.delete(key);
+    this.counters.set(key, { count, dependsOn });
+    if (this.counters.size > MAX_COUNTERS) {
+      const oldest = this.counters.keys().next();
+      if (oldest.done !== true) this.counters.delete(oldest.value);
+    }
+  }
+
+  /**
+   * The total kept under `key` for the current version, else counted again as `countWith`
+   * said (kept for the TTL only: the route that first counted it knew until when nothing but a
+   * write changes it, this reader does not); undefined when this process cannot count it.
+   */
+  async total(key: string): Promise<number | undefined> {
+    const kept = await this.peek<number>(key);
+    if (typeof kept === 'number') return kept;
+    const counter = this.counters.get(key);
+    return counter ? this.remember(key, counter.count, counter.dependsOn) : undefined;
+  }
+
+  /** Sets where the counts of terms that fill kept list templates are read (live-answer.ts). */
+  useTermCounts(counts: (ids: readonly number[]) => Promise<ReadonlyMap<number, number>>): void {
+    this.counts = counts;
+  }
+
+  /** The current counts of terms `ids` (those with none set are missing). */
+  termCounts(ids: readonly number[]): Promise<ReadonlyMap<number, number>> {
+    return this.counts ? this.counts(ids) : Promise.resolve(new Map());
+  }
+
+  /** The value {@link remember} keeps under `key` for the current version, if it has one. */
+  async peek<T>(key: string): Promise<T | undefined> {
+    if (!this.shares()) return undefined;
+    const { answer } = await this.store.lookup(key);
+    if (!answer || !this.isFresh(answer, Date.now())) return undefined;
+    return JSON.parse(answer.body.toString()) as T;
   }
 
   /**
@@ -94,28 +164,56 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
    * For values every viewer of a request shares, such as a list's total. A request that reads
    * from a replica neither uses nor keeps them: a lagging replica's value must not be kept, and
    * its reader sees the replica's view throughout. `dependsOn` narrows what ends it, as for
-   * answers.
+   * answers; `stableUntil` keeps it as long as an answer of a route that says so (expiryOf).
    */
   async remember<T>(
     key: string,
     compute: () => Promise<T>,
     dependsOn: readonly string[] = [EVERY_ANSWER],
+    stableUntil?: number,
   ): Promise<T> {
     if (!this.shares()) return compute();
     const { version, answer } = await this.store.lookup(key);
     if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body.toString()) as T;
-    const value = await compute();
-    if (version !== null) {
-      const madeAt = Date.now();
-      const kept = {
-        body: Buffer.from(JSON.stringify(value)),
-        etag: '',
-        headers: {},
-        madeAt,
-        expiresAt: this.expiryOf(madeAt),
-      };
-      await this.store.set(version, key, kept, this.ttlMs, dependsOn);
+    if (version === null) return compute();
+    // Reads that miss the same value under the same version wait for the one computing it: it
+    // is what they would keep (no write moved the version since any of them looked).
+    const flight = `${version} ${key}`;
+    const running = this.computing.get(flight);
+    if (running) {
+      // Its reader may have been cancelled (a client gone): then this one reads for itself.
+      try {
+        return (await running) as T;
+      } catch {
+        return compute();
+      }
     }
+    const computed = this.computeAndKeep(version, key, compute, dependsOn, stableUntil);
+    this.computing.set(flight, computed);
+    try {
+      return await computed;
+    } finally {
+      this.computing.delete(flight);
+    }
+  }
+
+  private async computeAndKeep<T>(
+    version: string,
+    key: string,
+    compute: () => Promise<T>,
+    dependsOn: readonly string[],
+    stableUntil: number | undefined,
+  ): Promise<T> {
+    const value = await compute();
+    const madeAt = Date.now();
+    const kept = {
+      body: Buffer.from(JSON.stringify(value)),
+      etag: '',
+      headers: {},
+      madeAt,
+      expiresAt: this.expiryOf(madeAt, stableUntil),
+    };
+    await this.store.set(version, key, kept, Math.max(1, kept.expiresAt - madeAt), dependsOn);
     return value;
   }
 
@@ -141,11 +239,34 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
       memo.version = version;
       memo.madeAt = now;
       memo.values.clear();
+      memo.loading = new Map();
     }
     const missing = unique.filter((key) => !memo.values.has(key));
-    const loaded = missing.length > 0 ? await load(missing) : new Map<K, V>();
+    // Keys another read is loading under this version are waited for, not loaded again (right
+    // after a write, every read of a page misses the same terms at once).
+    const flights = memo.loading;
+    const waited: [K, Promise<ReadonlyMap<K, V>>][] = [];
+    const toLoad: K[] = [];
+    for (const key of missing) {
+      const flight = flights.get(key);
+      if (flight) waited.push([key, flight]);
+      else toLoad.push(key);
+    }
+    const loading = toLoad.length > 0 ? load(toLoad) : Promise.resolve(new Map<K, V>());
+    for (const key of toLoad) flights.set(key, loading);
+    const loaded = new Map<K, V>();
+    try {
+      for (const [key, value] of await loading) loaded.set(key, value);
+    } finally {
+      for (const key of toLoad) if (flights.get(key) === loading) flights.delete(key);
+    }
     if (memo.version === version) {
       for (const [key, value] of loaded) memo.values.set(key, value);
+    }
+    for (const [key, flight] of waited) {
+      // A load that failed (its reader's query cancelled) is read again by this one.
+      const value = (await flight.catch(() => load([key]))).get(key);
+      if (value !== undefined) loaded.set(key, value);
     }
     const found = new Map<K, V>();
     for (const key of unique) {
@@ -166,6 +287,11 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
 
   endWrite(ticket: WriteTicket, change: WriteChange): Promise<void> {
     return this.store.endWrite(ticket, change);
+  }
+
+  /** See ReadCacheStore.replace. */
+  replace(key: string, previous: CachedAnswer, next: CachedAnswer): Promise<void> {
+    return this.store.replace(key, previous, next);
   }
 
   /** Forgets every kept answer: for data changed without the service (tests, scripts). */

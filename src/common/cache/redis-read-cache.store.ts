@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
+import { MAX_FRONT } from './memory-read-cache.store';
 import { RedisOutageWarning } from './redis-outage-warning';
 import {
   CachedAnswer,
   CacheLookup,
+  LiveParts,
   ReadCacheStore,
   WriteChange,
   WriteTicket,
@@ -24,34 +26,42 @@ local version = epoch .. ':' .. sequence
 `;
 
 /**
- * Whether none of the comma-separated `keys` (their last moves under `prefix`) moved after
- * `sequence`.
+ * Whether none of the comma-separated `keys` moved after `sequence`: their last moves under
+ * `prefix`, or with `untilText` (a listing position, else ''), the last of their positioned moves
+ * (a sorted set under `fronts` by position, of sequences) from a position up to it.
  */
 const UNMOVED = `
-local function unmoved(prefix, keys, sequence)
+local function unmoved(prefix, fronts, keys, sequence, untilText)
   for key in string.gmatch(keys, '[^,]+') do
-    if tonumber(redis.call('GET', prefix .. key) or '0') > sequence then return false end
+    if untilText == '' then
+      if tonumber(redis.call('GET', prefix .. key) or '0') > sequence then return false end
+    else
+      local last = redis.call('ZREVRANGEBYSCORE', fronts .. key, untilText, '-inf', 'LIMIT', 0, 1)
+      if last[1] and tonumber(last[1]) > sequence then return false end
+    end
   end
   return true
 end
 `;
 
 /**
- * KEYS: epoch, writes, sequence; ARGV: now, answer key prefix, key, moves prefix. Returns
- * {version, answer}: an answer is stored as `sequence|keys|answer` (see {@link storedAnswer})
- * and found while none of its keys moved after its sequence.
+ * KEYS: epoch, writes, sequence; ARGV: now, answer key prefix, key, moves prefix, fronts prefix.
+ * Returns {version, answer}: an answer is stored as `sequence|keys|until|answer` (see
+ * {@link storedAnswer}) and found while none of its keys moved after its sequence.
  */
 const LOOKUP = `${EXPIRED_WRITES}${UNMOVED}
 local stored = redis.call('GET', ARGV[2] .. epoch .. ':' .. ARGV[3])
 if not stored then return {version, ''} end
 local first = string.find(stored, '|', 1, true)
 local second = first and string.find(stored, '|', first + 1, true)
-local seen = second and tonumber(string.sub(stored, 1, first - 1))
+local third = second and string.find(stored, '|', second + 1, true)
+local seen = third and tonumber(string.sub(stored, 1, first - 1))
 if not seen then return {version, ''} end
-if not unmoved(ARGV[4], string.sub(stored, first + 1, second - 1), seen) then
+local keys = string.sub(stored, first + 1, second - 1)
+if not unmoved(ARGV[4], ARGV[5], keys, seen, string.sub(stored, second + 1, third - 1)) then
   return {version, ''}
 end
-return {version, string.sub(stored, second + 1)}
+return {version, string.sub(stored, third + 1)}
 `;
 
 /** KEYS: epoch, writes, sequence; ARGV: now. Returns the version. */
@@ -61,25 +71,38 @@ return version
 
 /**
  * KEYS: epoch, writes, sequence; ARGV: now, answer key prefix, key, version seen, answer, ttl
- * (ms), moves prefix, keys the answer depends on (comma-separated).
+ * (ms), moves prefix, keys the answer depends on (comma-separated), fronts prefix, until ('' for
+ * none).
  */
 const STORE = `${EXPIRED_WRITES}${UNMOVED}
 local seenEpoch, seenSequence = string.match(ARGV[4], '^(%d+):(%d+)$')
 if seenEpoch ~= epoch then return 0 end
-if not unmoved(ARGV[7], ARGV[8], tonumber(seenSequence)) then return 0 end
-redis.call('SET', ARGV[2] .. epoch .. ':' .. ARGV[3], seenSequence .. '|' .. ARGV[8] .. '|' .. ARGV[5], 'PX', ARGV[6])
+if not unmoved(ARGV[7], ARGV[9], ARGV[8], tonumber(seenSequence), ARGV[10]) then return 0 end
+redis.call('SET', ARGV[2] .. epoch .. ':' .. ARGV[3], seenSequence .. '|' .. ARGV[8] .. '|' .. ARGV[10] .. '|' .. ARGV[5], 'PX', ARGV[6])
 return 1
 `;
 
 /**
- * Ends a write narrowed to keys: moves the sequence and records it as each key's last move.
- * KEYS: writes, sequence; ARGV: ticket, moves prefix, how long a move is kept (ms), keys...
+ * Ends a write narrowed to keys: moves the sequence and records it as each key's last move, and
+ * in each key's front (positioned moves by position, see MemoryReadCacheStore) from the write's
+ * position: the moves at or after it are ended by this one, and past ${MAX_FRONT} the two earliest
+ * become one. KEYS: writes, sequence; ARGV: ticket, moves prefix, how long a move is kept (ms),
+ * fronts prefix, position ('-inf' for anywhere), keys...
  */
 const END_NARROW = `
 redis.call('ZREM', KEYS[1], ARGV[1])
 local sequence = redis.call('INCR', KEYS[2])
-for i = 4, #ARGV do
+for i = 6, #ARGV do
   redis.call('SET', ARGV[2] .. ARGV[i], sequence, 'PX', ARGV[3])
+  local front = ARGV[4] .. ARGV[i]
+  redis.call('ZREMRANGEBYSCORE', front, ARGV[5], '+inf')
+  redis.call('ZADD', front, ARGV[5], sequence)
+  if redis.call('ZCARD', front) > ${MAX_FRONT} then
+    local two = redis.call('ZRANGE', front, 0, 1, 'WITHSCORES')
+    redis.call('ZREM', front, two[1], two[3])
+    redis.call('ZADD', front, two[2], two[3])
+  end
+  redis.call('PEXPIRE', front, ARGV[3])
 end
 return sequence
 `;
@@ -90,6 +113,7 @@ interface StoredMeta {
   h: Record<string, string>;
   t: number;
   x: number;
+  l?: LiveParts;
 }
 
 function isStoredMeta(value: unknown): value is StoredMeta {
@@ -100,7 +124,22 @@ function isStoredMeta(value: unknown): value is StoredMeta {
     typeof record['t'] === 'number' &&
     typeof record['x'] === 'number' &&
     typeof record['h'] === 'object' &&
-    record['h'] !== null
+    record['h'] !== null &&
+    (record['l'] === undefined || isLiveParts(record['l']))
+  );
+}
+
+function isLiveParts(value: unknown): value is LiveParts {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record['totalKey'] === 'string' &&
+    typeof record['page'] === 'number' &&
+    typeof record['perPage'] === 'number' &&
+    typeof record['next'] === 'string' &&
+    Array.isArray(record['holes']) &&
+    typeof record['total'] === 'number' &&
+    Array.isArray(record['counts'])
   );
 }
 
@@ -120,6 +159,7 @@ export class RedisReadCacheStore implements ReadCacheStore {
   private readonly writesKey: string;
   private readonly answerPrefix: string;
   private readonly movesPrefix: string;
+  private readonly frontsPrefix: string;
 
   constructor(
     url: string,
@@ -141,8 +181,11 @@ export class RedisReadCacheStore implements ReadCacheStore {
     // Answers are stored with their keys in front since the narrowed writes, and as bytes since
     // the bodies are: under a name of their own, so an instance of an earlier release never
     // reads one (nor this one its).
-    this.answerPrefix = `${prefix}replies:`;
+    // Since list pages keep their rows apart from their numbers, with the position they are
+    // kept up to too (an earlier release used `replies:`, and `answers:` before that).
+    this.answerPrefix = `${prefix}kept:`;
     this.movesPrefix = `${prefix}moved:`;
+    this.frontsPrefix = `${prefix}fronts:`;
   }
 
   async ready(): Promise<void> {
@@ -170,6 +213,7 @@ export class RedisReadCacheStore implements ReadCacheStore {
         this.answerPrefix,
         hashKey(key),
         this.movesPrefix,
+        this.frontsPrefix,
       );
       if (!Array.isArray(found)) return { version: null };
       const [version, stored] = found as unknown[];
@@ -204,6 +248,7 @@ export class RedisReadCacheStore implements ReadCacheStore {
     answer: CachedAnswer,
     ttlMs: number,
     dependsOn: readonly string[],
+    until?: number,
   ): Promise<void> {
     try {
       await this.redis.eval(
@@ -220,10 +265,17 @@ export class RedisReadCacheStore implements ReadCacheStore {
         ttlMs,
         this.movesPrefix,
         dependsOn.join(','),
+        this.frontsPrefix,
+        until === undefined ? '' : positionText(until),
       );
     } catch (error) {
       this.warn(error);
     }
+  }
+
+  /** Left as kept: each instance's replays fill the numbers in again (a few bytes each). */
+  replace(): Promise<void> {
+    return Promise.resolve();
   }
 
   async beginWrite(): Promise<WriteTicket> {
@@ -247,6 +299,8 @@ export class RedisReadCacheStore implements ReadCacheStore {
           ticket.id,
           this.movesPrefix,
           this.moveTtlMs,
+          this.frontsPrefix,
+          change.from === undefined ? '-inf' : positionText(change.from),
           ...change.keys,
         );
         return;
@@ -276,6 +330,13 @@ export class RedisReadCacheStore implements ReadCacheStore {
   }
 }
 
+/** A listing position as a sorted set's score. */
+function positionText(position: number): string {
+  if (position === Infinity) return '+inf';
+  if (position === -Infinity) return '-inf';
+  return String(Math.trunc(position));
+}
+
 /** Keys are request targets of up to MAX_URL_BYTES; Redis gets a fixed-length digest. */
 function hashKey(key: string): string {
   return createHash('sha1').update(key).digest('base64url');
@@ -288,6 +349,7 @@ function storedAnswer(answer: CachedAnswer): Buffer {
     h: { ...answer.headers },
     t: answer.madeAt,
     x: answer.expiresAt,
+    ...(answer.live ? { l: answer.live } : {}),
   };
   // JSON text has no raw line break, so the first one ends it.
   return Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), answer.body]);
@@ -311,5 +373,6 @@ function parseAnswer(stored: unknown): CachedAnswer | undefined {
     headers: value.h,
     madeAt: value.t,
     expiresAt: value.x,
+    ...(value.l ? { live: value.l } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { LiveSpec } from '../cache/live-answer';
 import { asRecord } from '../validation/convert';
 import { Language } from './language';
 import { resolveLanguage } from './resolve-language';
@@ -19,6 +20,11 @@ export interface RequestState {
    * unset, every write that changes what the public sees ends it.
    */
   dependsOn?: readonly string[];
+  /**
+   * Set by a list route whose answer the read cache may keep as a template (live-answer.ts);
+   * its `dependsOn` then replaces the one above.
+   */
+  live?: LiveSpec;
 }
 
 const states = new WeakMap<Request, RequestState>();

@@ -117,7 +117,15 @@ export class EventLinksService {
     private readonly organizers: OrganizersService,
     private readonly terms: TermsService,
     private readonly cache: ReadCache,
-  ) {}
+  ) {
+    // The counts events embed, as a kept list template is filled (live-answer.ts).
+    cache.useTermCounts(async (ids) => {
+      const views = await cache.rememberEach(this.termViews, ids, (missing) =>
+        this.terms.findViews(missing),
+      );
+      return new Map([...views].map(([id, view]) => [id, view.count]));
+    });
+  }
 
   /**
    * Checks the link fields of `dto` without writing anything; what is wrong is added to

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ancestorIds, subtreeIds } from '../../terms/term-catalog';
-import { noteFiledTerms } from '../../database/unit-of-work';
+import { noteFiledTerms, noteListingFrom } from '../../database/unit-of-work';
 import {
   addKeys,
   applyDayDeltas,
@@ -151,9 +151,16 @@ export async function refreshEventsListing(
       for (const termId of [...wanted].sort((a, b) => a - b)) {
         if (kept?.get(termId) !== copied) inserted.push([id, termId, ...values]);
       }
+      const after = dayKeys(countedEventOf(event), [...wanted]);
       addKeys(deltas, before.get(id) ?? [], -1);
-      addKeys(deltas, dayKeys(countedEventOf(event), [...wanted]), 1);
+      addKeys(deltas, after, 1);
+      noteListingFrom(manager, after.map(startOfKey));
     }
+    // Where the events were (those deleted too): a list changes from the earliest.
+    noteListingFrom(
+      manager,
+      ids.flatMap((id) => (before.get(id) ?? []).map(startOfKey)),
+    );
     for (const pairs of chunksOf(removed, ROWS_PER_STATEMENT)) {
       await manager.query(
         `DELETE FROM event_term_listing WHERE ${pairs.map(() => '(event_id = ? AND term_id = ?)').join(' OR ')}`,
@@ -169,6 +176,13 @@ export async function refreshEventsListing(
     }
   }
   await applyDayDeltas(manager, deltas);
+}
+
+/** The start of the UTC day a day-count key counts an event from, as a listing position (ms). */
+function startOfKey(key: DayKey): number {
+  const day = key.split('|')[3] ?? '';
+  const position = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(position) ? -Infinity : position;
 }
 
 /**

@@ -1,0 +1,84 @@
+import { countedTerms, LiveSpec, refill, templateOf } from './live-answer';
+
+const SPEC: LiveSpec = {
+  totalKey: 'events total {}',
+  page: 1,
+  perPage: 2,
+  nextUrl: 'https://example.com/wp-json/tribe/events/v1/events/?per_page=2&page=2',
+  dependsOn: ['events'],
+  until: 0,
+};
+
+function term(id: number, count: number): Record<string, unknown> {
+  return { id, name: `T${id}`, taxonomy: 'tribe_events_cat', count, slug: `t${id}` };
+}
+
+/** A list body as the route answers it (key order of toEventListResponse, then the token). */
+function listBody(total: number, counts: { music: number; film: number }): Record<string, unknown> {
+  const pages = Math.ceil(total / 2);
+  return {
+    events: [
+      { id: 1, title: 'Jazz – 5 € – \u0000 東京', categories: [term(7, counts.music)], tags: [] },
+      {
+        id: 2,
+        title: `"\\u0000${'0'.repeat(16)}:total"`,
+        categories: [term(7, counts.music), term(9, counts.film)],
+        tags: [{ id: 11, taxonomy: 'post_tag', count: 3 }],
+      },
+    ],
+    rest_url: 'https://example.com/wp-json/tribe/events/v1/events/?page=1&per_page=2',
+    ...(pages > 1 ? { next_rest_url: SPEC.nextUrl } : {}),
+    total,
+    total_pages: pages,
+    next_sync_token: 'abc',
+  };
+}
+
+describe('list templates', () => {
+  it('serialises a body as JSON.stringify does, with or without a next page', () => {
+    for (const total of [2, 3]) {
+      const body = listBody(total, { music: 4, film: 1 });
+      const template = templateOf(body, SPEC);
+
+      expect(template?.body.toString()).toBe(JSON.stringify(body));
+      expect(template && countedTerms(template.live).sort()).toEqual([11, 7, 9].sort());
+    }
+  });
+
+  it('fills new numbers in: total, pages, the next link and counts, keeping the rest', () => {
+    const template = templateOf(listBody(2, { music: 4, film: 1 }), SPEC);
+    if (!template) throw new Error('no template');
+    const counts = new Map([
+      [7, 12],
+      [9, 1],
+      [11, 3],
+    ]);
+
+    const more = refill(template.body, template.live, { total: 3, counts });
+    const back = more && refill(more.body, more.live, { total: 2, counts });
+
+    expect(more?.body.toString()).toBe(JSON.stringify(listBody(3, { music: 12, film: 1 })));
+    expect(back?.body.toString()).toBe(JSON.stringify(listBody(2, { music: 12, film: 1 })));
+  });
+
+  it('hands back the same bytes when nothing changed, and nothing when a count is missing', () => {
+    const template = templateOf(listBody(3, { music: 4, film: 1 }), SPEC);
+    if (!template) throw new Error('no template');
+    const counts = new Map([
+      [7, 4],
+      [9, 1],
+      [11, 3],
+    ]);
+
+    const same = refill(template.body, template.live, { total: 3, counts });
+    counts.delete(9);
+    const missing = refill(template.body, template.live, { total: 4, counts });
+
+    expect(same?.body).toBe(template.body);
+    expect(missing).toBeUndefined();
+  });
+
+  it('keeps no template of a body without a total', () => {
+    expect(templateOf({ events: [], rest_url: 'x' }, SPEC)).toBeUndefined();
+  });
+});

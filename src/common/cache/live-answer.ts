@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { totalPages } from '../paging/paging';
+import { LiveHole, LiveParts } from './read-cache.store';
+
+/**
+ * A list page kept as a template. A page of a list ordered by start changes in two ways: its
+ * rows, which only a write of an event that starts no later than its last row can move; and the
+ * numbers around them, which any write of a matching event moves: the list's total, its pages,
+ * whether a next page exists, and the `count` of each term its events embed. The rows are kept
+ * (up to that position, see ReadCacheStore.set) and the numbers are left as holes that each
+ * replay fills from values the cache shares: the list's total (ReadCache.remember, one per
+ * filter) and the terms' counts. So a write of an event after the pages readers look at ends
+ * none of them; it moves the total, which the next read of the filter counts again.
+ */
+
+/** What a route gives the read cache to keep its list answer as a template (requestState). */
+export interface LiveSpec {
+  /** The key of the list's total as ReadCache.remember keeps it. */
+  readonly totalKey: string;
+  readonly page: number;
+  readonly perPage: number;
+  /** The next page's link, shown while there is a next page. */
+  readonly nextUrl: string;
+  /** The keys whose moves end the rows (see ReadCacheStore). */
+  readonly dependsOn: readonly string[];
+  /**
+   * The listing position (start instant, ms) of the page's last row when the page is full;
+   * undefined when it is not (an event added anywhere after its rows would join them).
+   */
+  readonly until?: number;
+}
+
+/** The numbers a template is filled with. */
+export interface LiveValues {
+  readonly total: number;
+  /** Term id → published events filed under it. */
+  readonly counts: ReadonlyMap<number, number>;
+}
+
+/** A list body with its live parts, filled with the values of the read that made it. */
+export interface Template {
+  readonly body: Buffer;
+  readonly live: LiveParts;
+}
+
+/**
+ * Marks the holes in the body before it is serialised: a string no caller can write (a NUL and
+ * a random nonce of this process), found again in the JSON text, where `JSON.stringify` has
+ * escaped the NUL.
+ */
+const NONCE = randomBytes(8).toString('hex');
+const MARK = `\u0000${NONCE}:`;
+const MARKED = new RegExp(`"\\\\u0000${NONCE}:(total|pages|next|count:(\\d+))"`, 'g');
+const NEXT_KEY = '"next_rest_url":';
+
+/** The taxonomies' arrays in an item whose terms embed a count. */
+const TERM_FIELDS = ['categories', 'tags'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `item` with each embedded term's count marked, noted in `counts`. */
+function markTerms(item: unknown, counts: Map<number, number>): unknown {
+  if (!isRecord(item)) return item;
+  const marked: Record<string, unknown> = { ...item };
+  for (const field of TERM_FIELDS) {
+    const terms = item[field];
+    if (!Array.isArray(terms)) continue;
+    marked[field] = terms.map((term: unknown) => {
+      if (!isRecord(term) || typeof term['id'] !== 'number' || typeof term['count'] !== 'number') {
+        return term;
+      }
+      counts.set(term['id'], term['count']);
+      return { ...term, count: `${MARK}count:${term['id']}` };
+    });
+  }
+  return marked;
+}
+
+/**
+ * The list answer `body` (the TEC list shape: one array of items, `rest_url`, the paging links,
+ * `total`, `total_pages`) serialised with its live parts marked, or undefined when it does not
+ * have that shape.
+ */
+export function templateOf(body: Record<string, unknown>, spec: LiveSpec): Template | undefined {
+  const total = body['total'];
+  if (typeof total !== 'number' || typeof body['rest_url'] !== 'string') return undefined;
+  const counts = new Map<number, number>();
+  const marked: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    if (name === 'next_rest_url') continue;
+    if (name === 'total') marked[name] = `${MARK}total`;
+    else if (name === 'total_pages') marked[name] = `${MARK}pages`;
+    else if (Array.isArray(value)) marked[name] = value.map((item) => markTerms(item, counts));
+    else marked[name] = value;
+    // The next link has its place after `rest_url`, present or not.
+    if (name === 'rest_url') marked['next_rest_url'] = `${MARK}next`;
+  }
+  const text = JSON.stringify(marked);
+  const live = {
+    totalKey: spec.totalKey,
+    page: spec.page,
+    perPage: spec.perPage,
+    next: `${NEXT_KEY}${JSON.stringify(spec.nextUrl)},`,
+  };
+  const values = { total, counts };
+  // One pass: the text with this read's numbers written in, and where they are in its bytes.
+  const holes: LiveHole[] = [];
+  let out = '';
+  let last = 0;
+  let bytes = 0;
+  for (const match of text.matchAll(MARKED)) {
+    const kind = match[1] ?? '';
+    let start = match.index;
+    let end = start + match[0].length;
+    if (kind === 'next') {
+      // The whole member goes: its name before, its comma after (`total` always follows).
+      start -= NEXT_KEY.length;
+      if (text.slice(start, match.index) !== NEXT_KEY || text[end] !== ',') return undefined;
+      end += 1;
+    }
+    const before = text.slice(last, start);
+    const hole: LiveHole =
+      kind === 'next' || kind === 'total' || kind === 'pages'
+        ? { at: bytes + Buffer.byteLength(before), length: 0, kind }
+        : { at: bytes + Buffer.byteLength(before), length: 0, kind: 'count', id: Number(match[2]) };
+    const filled = holeText(hole, live, values) ?? '';
+    const length = Buffer.byteLength(filled);
+    holes.push({ ...hole, length });
+    out += before + filled;
+    bytes = hole.at + length;
+    last = end;
+  }
+  out += text.slice(last);
+  return {
+    body: Buffer.from(out),
+    live: { ...live, holes, total, counts: [...counts] },
+  };
+}
+
+/** The term ids whose counts fill `live`. */
+export function countedTerms(live: LiveParts): number[] {
+  return live.counts.map(([id]) => id);
+}
+
+/** Whether `live` is filled with `values` already. */
+function filledWith(live: LiveParts, values: LiveValues): boolean {
+  if (live.total !== values.total) return false;
+  return live.counts.every(([id, count]) => values.counts.get(id) === count);
+}
+
+/** What fills `hole` of `live` with `values` (undefined: a count is missing). */
+function holeText(
+  hole: LiveHole,
+  live: Pick<LiveParts, 'page' | 'perPage' | 'next'>,
+  values: LiveValues,
+): string | undefined {
+  const pages = totalPages(values.total, live.perPage);
+  switch (hole.kind) {
+    case 'total':
+      return String(values.total);
+    case 'pages':
+      return String(pages);
+    case 'next':
+      return live.page < pages ? live.next : '';
+    case 'count': {
+      const count = values.counts.get(hole.id);
+      return count === undefined ? undefined : String(count);
+    }
+  }
+}
+
+/**
+ * `body` (filled as `live` says) filled with `values` instead: the same body and parts when
+ * nothing changed, new ones when something did, undefined when a count is missing.
+ */
+export function refill(body: Buffer, live: LiveParts, values: LiveValues): Template | undefined {
+  if (filledWith(live, values)) return { body, live };
+  const parts: Buffer[] = [];
+  const holes: LiveHole[] = [];
+  const counts = new Map<number, number>();
+  let from = 0;
+  let shift = 0;
+  for (const hole of live.holes) {
+    const text = holeText(hole, live, values);
+    if (text === undefined) return undefined;
+    if (hole.kind === 'count') counts.set(hole.id, values.counts.get(hole.id) ?? 0);
+    const bytes = Buffer.from(text);
+    parts.push(body.subarray(from, hole.at), bytes);
+    from = hole.at + hole.length;
+    holes.push({ ...hole, at: hole.at + shift, length: bytes.byteLength });
+    shift += bytes.byteLength - hole.length;
+  }
+  parts.push(body.subarray(from));
+  return {
+    body: Buffer.concat(parts),
+    live: { ...live, holes, total: values.total, counts: [...counts] },
+  };
+}
+
+/** The total headers of a list of `total` items in pages of `perPage`. */
+export function liveHeaders(perPage: number, total: number): Record<string, string> {
+  return {
+    'x-tec-total': String(total),
+    'x-tec-totalpages': String(totalPages(total, perPage)),
+  };
+}
