@@ -14,7 +14,7 @@ import {
   scaledStatus,
 } from '../access/rights';
 import { eventAccess, isLocked } from '../access/event-access';
-import { listVisibility } from '../access/visibility';
+import { listVisibility, Visibility } from '../access/visibility';
 import { Viewer } from '../access/viewer';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { ChangeLog } from '../changes/change-log';
@@ -197,6 +197,17 @@ interface SeriesRule {
   readonly storedUntil: Date | null;
 }
 
+/**
+ * Whether a list of `visibility` holds only events the public may see (published and scheduled,
+ * nobody's own drafts): only the totals of such lists are kept in the read cache, since writes
+ * of events hidden from the public before and after move no version.
+ */
+function seenByPublicOnly(visibility: Visibility): boolean {
+  return (
+    visibility.own === undefined && [...visibility.statuses].every((s) => !hiddenFromPublic(s))
+  );
+}
+
 /** The read-cache key of the total of `filter` (ReadCache.remember). */
 function totalCacheKey(filter: EventListFilter): string {
   return `events total ${totalKey(filter)}`;
@@ -332,6 +343,14 @@ export class EventsService {
     const keepUntil = stableUntil?.getTime();
     const key = totalCacheKey(filter);
     const dependsOn = listKeys(filter);
+    if (!seenByPublicOnly(filter.visibility)) {
+      // Writes the public does not see (drafts) move no version: such a total is never kept.
+      const [events, total] = await Promise.all([
+        this.events.findPage(filter, offset, limit),
+        this.countMatches(filter),
+      ]);
+      return { events, total };
+    }
     if (this.events.countsWithPage(filter)) {
       let events: EventEntity[] | undefined;
       const total = await this.cache.remember(
@@ -366,7 +385,9 @@ export class EventsService {
    */
   private countMatches(filter: EventListFilter): Promise<number> {
     return this.events.countMatches(filter, (compute) =>
-      this.cache.remember(`events series part ${totalKey(filter)}`, compute, [SERIES_ONLY]),
+      seenByPublicOnly(filter.visibility)
+        ? this.cache.remember(`events series part ${totalKey(filter)}`, compute, [SERIES_ONLY])
+        : compute(),
     );
   }
 

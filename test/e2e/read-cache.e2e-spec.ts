@@ -339,6 +339,24 @@ describe('read cache', () => {
       await pageThroughWrites(sut, sut);
     });
 
+    it('counts a draft saved since an editor’s last read in the editor’s total', async () => {
+      const sut = app();
+      await createEvent(sut.http, { title: 'Published' });
+      const drafts = `${EVENTS}?status=publish,draft`;
+      const first = await sut.admin.get(drafts).expect(200);
+      await createDraft(sut, 'Draft', 2);
+
+      const second = await sut.admin.get(drafts).expect(200);
+
+      expect((first.body as ListBody).total).toBe(1);
+      expect((second.body as ListBody).total).toBe(2);
+      expect(second.headers['x-tec-total']).toBe('2');
+      expect((second.body as ListBody).events.map((event) => event.title)).toEqual([
+        'Published',
+        'Draft',
+      ]);
+    });
+
     it('does not use or fill the cache for callers with a token or a password', async () => {
       const sut = app();
       const { id } = await createEvent(sut.http, { title: 'Open' });
