@@ -34,12 +34,10 @@ interface PositionedMove {
 export class MemoryReadCacheStore implements ReadCacheStore {
   private epoch = 0;
   private sequence = 0;
-  /** The sequence of each key's last move (since the epoch began). */
-  private readonly moved = new Map<string, number>();
   /**
-   * Per key, the moves that answers kept with `until` look at, by ascending position and so by
-   * ascending sequence: a move ends all before it from its position on, so the last one at or
-   * before a position is the latest move that reached it.
+   * Per key, its moves since the epoch began, by ascending position and so by ascending
+   * sequence: a move ends all before it from its position on, so the last one at or before a
+   * position is the latest move that reached it, and the last one of all is the key's last move.
    */
   private readonly fronts = new Map<string, PositionedMove[]>();
   private readonly answers = new Map<string, Kept>();
@@ -121,7 +119,6 @@ export class MemoryReadCacheStore implements ReadCacheStore {
       this.sequence += 1;
       const from = change.from ?? -Infinity;
       for (const key of change.keys) {
-        this.moved.set(key, this.sequence);
         const front = (this.fronts.get(key) ?? []).filter((move) => move.from < from);
         front.push({ from, sequence: this.sequence });
         // Writes at ever later positions would grow it without end: the two earliest become
@@ -152,8 +149,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   /** Whether none of `keys` moved after `sequence` (from a position up to `until`, if given). */
-  private unmovedSince(keys: readonly string[], sequence: number, until?: number): boolean {
-    if (until === undefined) return keys.every((key) => (this.moved.get(key) ?? 0) <= sequence);
+  private unmovedSince(keys: readonly string[], sequence: number, until = Infinity): boolean {
     return keys.every((key) => this.lastMoveUpTo(key, until) <= sequence);
   }
 
@@ -177,7 +173,6 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   private newEpoch(): void {
     this.epoch += 1;
     this.sequence += 1;
-    this.moved.clear();
     this.fronts.clear();
     this.answers.clear();
     this.size = 0;
