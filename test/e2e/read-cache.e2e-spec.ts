@@ -615,6 +615,37 @@ describe('read cache', () => {
       }
     });
 
+    it('ends a page kept up to a position with a move an earlier release made, which has no position', async () => {
+      const prefix = `calendar-test:${randomUUID()}:`;
+      const store = new RedisReadCacheStore(REDIS_URL, prefix, 60_000, 60_000);
+      const raw = new Redis(REDIS_URL);
+      try {
+        await store.ready();
+        const kept = {
+          body: Buffer.from('{"events":[]}'),
+          etag: 'W/"x"',
+          headers: {},
+          madeAt: Date.now(),
+          expiresAt: Date.now() + 10_000,
+        };
+        const { version } = await store.lookup('page');
+        await store.set(version ?? '', 'page', kept, 60_000, ['events'], 1_000);
+        // This release's move from after the page keeps it.
+        await store.endWrite(await store.beginWrite(), { keys: ['events'], from: 2_000 });
+        const after = await store.lookup('page');
+        // An earlier release's narrowed write: the sequence and the key's last move, no front.
+        const sequence = await raw.incr(`${prefix}sequence`);
+        await raw.set(`${prefix}moved:events`, sequence);
+        const gone = await store.lookup('page');
+
+        expect(after.answer?.body.toString()).toBe('{"events":[]}');
+        expect(gone.answer).toBeUndefined();
+      } finally {
+        await raw.quit();
+        await store.close();
+      }
+    });
+
     it('moves the version for a writer that never ended once its time is up', async () => {
       const store = new RedisReadCacheStore(
         REDIS_URL,

@@ -28,14 +28,19 @@ local version = epoch .. ':' .. sequence
 /**
  * Whether none of the comma-separated `keys` moved after `sequence`: their last moves under
  * `prefix`, or with `untilText` (a listing position, else ''), the last of their positioned moves
- * (a sorted set under `fronts` by position, of sequences) from a position up to it.
+ * (a sorted set under `fronts` by position, of sequences) from a position up to it; a last move
+ * the front does not hold (an earlier release's write) counts as reaching every position.
  */
 const UNMOVED = `
 local function unmoved(prefix, fronts, keys, sequence, untilText)
   for key in string.gmatch(keys, '[^,]+') do
-    if untilText == '' then
-      if tonumber(redis.call('GET', prefix .. key) or '0') > sequence then return false end
-    else
+    local moved = tonumber(redis.call('GET', prefix .. key) or '0')
+    if moved > sequence then
+      if untilText == '' then return false end
+      -- Moved after it, but from where? A move an instance of an earlier release made has no
+      -- place in the front (whose last entry, its latest move, is then older): it reaches all.
+      local latest = redis.call('ZRANGE', fronts .. key, -1, -1)
+      if not latest[1] or tonumber(latest[1]) < moved then return false end
       local last = redis.call('ZREVRANGEBYSCORE', fronts .. key, untilText, '-inf', 'LIMIT', 0, 1)
       if last[1] and tonumber(last[1]) > sequence then return false end
     end
