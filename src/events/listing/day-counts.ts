@@ -60,6 +60,18 @@ export function dayKeys(event: CountedEvent, termIds: readonly number[]): DayKey
   );
 }
 
+/** The parts of a day-count key (see {@link dayKeys}). */
+export function partsOfKey(key: DayKey): {
+  termId: number;
+  featured: number;
+  status: string;
+  startDay: string;
+  endDay: string;
+} {
+  const [termId = '0', featured = '0', status = '', startDay = '', endDay = ''] = key.split('|');
+  return { termId: Number(termId), featured: Number(featured), status, startDay, endDay };
+}
+
 /** An event's columns that decide where it is counted, as `countedKeysOf` reads them. */
 export function countedEventOf(row: CountedRow): CountedEvent {
   return {
@@ -162,9 +174,8 @@ export async function applyDayDeltas(
     const chunk = changed.slice(from, from + UPSERT_ROWS);
     const values: (number | string)[] = [];
     for (const [key, delta] of chunk) {
-      const [termId = '0', featured = '0', status = '', startDay = '', endDay = ''] =
-        key.split('|');
-      values.push(Number(termId), Number(featured), status, startDay, endDay, delta);
+      const { termId, featured, status, startDay, endDay } = partsOfKey(key);
+      values.push(termId, featured, status, startDay, endDay, delta);
     }
     const rows = chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
     await manager.query(

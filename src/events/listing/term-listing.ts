@@ -11,6 +11,7 @@ import {
   DayKey,
   dayKeys,
   marksFor,
+  partsOfKey,
   recountAll,
   recountTerms,
 } from './day-counts';
@@ -180,8 +181,7 @@ export async function refreshEventsListing(
 
 /** The start of the UTC day a day-count key counts an event from, as a listing position (ms). */
 function startOfKey(key: DayKey): number {
-  const day = key.split('|')[3] ?? '';
-  const position = Date.parse(`${day}T00:00:00Z`);
+  const position = Date.parse(`${partsOfKey(key).startDay}T00:00:00Z`);
   return Number.isNaN(position) ? -Infinity : position;
 }
 
