@@ -134,10 +134,8 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
    * write changes it, this reader does not); undefined when this process cannot count it.
    */
   async total(key: string): Promise<number | undefined> {
-    const kept = await this.peek<number>(key);
-    if (typeof kept === 'number') return kept;
     const counter = this.counters.get(key);
-    return counter ? this.remember(key, counter.count, counter.dependsOn) : undefined;
+    return counter ? this.remember(key, counter.count, counter.dependsOn) : this.peek<number>(key);
   }
 
   /** Sets where the counts of terms that fill kept list templates are read (live-answer.ts). */
