@@ -219,8 +219,13 @@ function totalCacheKey(filter: EventListFilter): string {
  * write anonymous callers see.
  */
 function listKeys(filter: EventListFilter): string[] {
-  const terms = [...(filter.categoryIds ?? []), ...(filter.tagIds ?? [])];
+  const terms = filterTerms(filter);
   return terms.length > 0 ? terms.map(termKey) : [EVERY_ANSWER];
+}
+
+/** The categories and tags `filter` names. */
+function filterTerms(filter: EventListFilter): number[] {
+  return [...(filter.categoryIds ?? []), ...(filter.tagIds ?? [])];
 }
 
 /** The events aggregate: visibility, dates and zones, slugs, text per language, trash. */
@@ -332,17 +337,16 @@ export class EventsService {
    * search), a total not kept is read by the page's own query, run as the cache's computation so
    * the total is kept under the version seen before it was read (a write committed between the
    * query and the lookup must not leave its older total kept); otherwise page and total are read
-   * side by side.
+   * side by side. `kept`: the total's read-cache key, the keys that end it, and until when
+   * nothing but a write changes it (a default-window list's).
    */
   private async pageAndTotal(
     filter: EventListFilter,
     offset: number,
     limit: number,
-    stableUntil: Date | undefined,
+    kept: { key: string; dependsOn: readonly string[]; keepUntil: number | undefined },
   ): Promise<{ events: EventEntity[]; total: number }> {
-    const keepUntil = stableUntil?.getTime();
-    const key = totalCacheKey(filter);
-    const dependsOn = listKeys(filter);
+    const { key, dependsOn, keepUntil } = kept;
     if (!seenByPublicOnly(filter.visibility)) {
       // Writes the public does not see (drafts) move no version: such a total is never kept.
       const [events, total] = await Promise.all([
@@ -365,12 +369,6 @@ export class EventsService {
       );
       return { events: events ?? (await this.events.findPage(filter, offset, limit)), total };
     }
-    // A kept page of this list counts its total again this way after a write (live-answer.ts).
-    this.cache.countWith(
-      key,
-      () => this.countMatches({ ...filter, now: this.clock.now().toJSDate() }),
-      dependsOn,
-    );
     const [events, total] = await Promise.all([
       this.events.findPage(filter, offset, limit),
       this.cache.remember(key, () => this.countMatches(filter), dependsOn, keepUntil),
@@ -402,25 +400,39 @@ export class EventsService {
     stableUntil: Date | undefined,
   ): Promise<EventPage> {
     const offset = (paging.page - 1) * paging.perPage;
-    const { events, total } = await this.pageAndTotal(filter, offset, paging.perPage, stableUntil);
+    const key = totalCacheKey(filter);
+    const dependsOn = listKeys(filter);
+    const { events, total } = await this.pageAndTotal(filter, offset, paging.perPage, {
+      key,
+      dependsOn,
+      keepUntil: stableUntil?.getTime(),
+    });
     if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
     const views = await this.withText(events, language);
-    const filterTerms = [...(filter.categoryIds ?? []), ...(filter.tagIds ?? [])];
+    const filtered = filterTerms(filter);
     const embedded = views.flatMap((view) => view.links.terms.map((term) => term.term.id));
     const last = events.length === paging.perPage ? events[events.length - 1] : undefined;
     const byStart =
       filter.search === undefined &&
       filter.byModified === undefined &&
       filter.firstOfSeries === undefined;
+    if (byStart && seenByPublicOnly(filter.visibility)) {
+      // A kept page of this list counts its total again this way after a write (live-answer.ts).
+      this.cache.countWith(
+        key,
+        () => this.countMatches({ ...filter, now: this.clock.now().toJSDate() }),
+        dependsOn,
+      );
+    }
     return {
-      ...(filterTerms.length > 0
-        ? { dependsOn: [...new Set([...filterTerms, ...embedded])].map(termKey) }
+      ...(filtered.length > 0
+        ? { dependsOn: [...new Set([...filtered, ...embedded])].map(termKey) }
         : {}),
       ...(byStart
         ? {
             live: {
-              totalKey: totalCacheKey(filter),
-              dependsOn: listKeys(filter),
+              totalKey: key,
+              dependsOn,
               ...(last ? { until: last.startUtc.getTime() } : {}),
             },
           }
