@@ -1,11 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { EntityManager, InsertResult } from 'typeorm';
 import { eventAccess } from '../access/event-access';
 import { Viewer } from '../access/viewer';
 import { PostEntity, PostKind } from './post.entity';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PostLinks } from './post-links';
 import { takeWishedId } from '../database/wished-id';
+import { RetryableConflictError } from '../database/database-errors';
+import { isDuplicateKey } from '../database/sql-values';
+
+/**
+ * Inserts `rows` into `posts` with ids the database hands out. InnoDB can hand out an id that
+ * another transaction is inserting explicitly at the same moment (`npm run seed`, an import
+ * keeping its source ids): this insert then fails on the primary key once that one commits. The
+ * transaction is run again, and the next id handed out is past the other's.
+ */
+async function insertPosts(
+  manager: EntityManager,
+  rows: { kind: PostKind }[],
+): Promise<InsertResult> {
+  try {
+    return await manager.insert(PostEntity, rows);
+  } catch (error: unknown) {
+    if (isDuplicateKey(error)) {
+      throw new RetryableConflictError('A concurrent writer took an id handed out to this one');
+    }
+    throw error;
+  }
+}
 
 /** Hands out ids from the shared id space and tells which kind an id belongs to. */
 @Injectable()
@@ -26,7 +48,7 @@ export class PostRegistry {
     if (wish !== undefined && (await takeWishedId(manager, PostEntity, wish, { kind }))) {
       return wish;
     }
-    const result = await manager.insert(PostEntity, { kind });
+    const result = await insertPosts(manager, [{ kind }]);
     const id: unknown = result.identifiers[0]?.['id'];
     if (typeof id !== 'number') throw new Error('The database returned no id for a new post');
     return id;
@@ -55,8 +77,8 @@ export class PostRegistry {
         return ids;
       }
     }
-    const result = await manager.insert(
-      PostEntity,
+    const result = await insertPosts(
+      manager,
       Array.from({ length: count }, () => ({ kind })),
     );
     return result.identifiers.map((identifier) => {
