@@ -19,16 +19,23 @@ import { LISTING_COPIED_COLUMNS } from '../../src/events/listing/term-listing';
 /** A source of uniform numbers in [0, 1). */
 export type Random = () => number;
 
+/** A {@link Random} whose place in its sequence can be handed on. */
+export interface SeededRandom extends Random {
+  /** Where the sequence stands: `createRandom(random.state())` draws what `random` would next. */
+  readonly state: () => number;
+}
+
 /** Mulberry32: a small, fast, seedable PRNG (good enough for demo data, not for secrets). */
-export function createRandom(seed: number): Random {
+export function createRandom(seed: number): SeededRandom {
   let state = seed >>> 0;
-  return () => {
+  const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  return Object.assign(next, { state: (): number => state });
 }
 
 /** An integer in [min, max], both included. */

@@ -1,16 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { constants } from 'node:os';
+import { extname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { DataSource, QueryRunner } from 'typeorm';
-import {
-  addKeys,
-  applyDayDeltas,
-  CountedEvent,
-  DayKey,
-  dayKeys,
-} from '../../src/events/listing/day-counts';
+import { applyDayDeltas, DayKey } from '../../src/events/listing/day-counts';
 import { driverErrorCode, isDuplicateKey } from '../../src/database/sql-values';
 import { loadConfig } from '../../src/config/load-config';
 import {
@@ -21,9 +17,10 @@ import {
 import type { PostKind } from '../../src/posts/post.entity';
 import type { Taxonomy } from '../../src/terms/entities/term.entity';
 import { shiftTermCounts } from '../../src/terms/term-catalog';
+import { type EventBatch, type EventBatchPlan, rowCount, type TableRows } from './event-batches';
+import type { EventBatchRequest } from './event-worker';
 import {
   CATEGORY_TAXONOMY,
-  createLinkChooser,
   generateOrganizer,
   generateVenue,
   linkedTranslationRows,
@@ -44,23 +41,7 @@ import {
   VENUE_TRANSLATION_COLUMNS,
   venueRow,
 } from './seed-catalog';
-import {
-  createRandom,
-  EVENT_COLUMNS,
-  EVENT_ORGANIZER_COLUMNS,
-  EVENT_TERM_COLUMNS,
-  EVENT_TERM_LISTING_COLUMNS,
-  eventOrganizerRows,
-  eventRow,
-  eventTermRows,
-  eventTermListingRows,
-  filedTerms,
-  generateEvents,
-  type SeedEvent,
-  type SqlValue,
-  TRANSLATION_COLUMNS,
-  translationRows,
-} from './seed-data';
+import { createRandom, type SeededRandom, type SqlValue } from './seed-data';
 
 /**
  * `npm run seed -- [--events N] [--venues V] [--organizers O] [--batch B] [--parallel P]
@@ -74,6 +55,8 @@ import {
  * and SQLite. Events link only to the venues and organizers of the same run. About R percent
  * of the events (default 25) are occurrences of recurring series: weekly classes, monthly
  * meetings and yearly festivals, stored as the service stores a series.
+ * The event batches are made in a worker thread (`event-worker.ts`), one batch ahead of the
+ * writes, so the database writes one while the next is made.
  * Nothing is ever deleted. Into a database with no events yet, the secondary indexes of the
  * event tables that the load does not need are set aside and built at its end (`deferIndexes`).
  * A first SIGINT or SIGTERM stops it after the batches in flight, with the counts of what was
@@ -190,12 +173,17 @@ function isRetryable(error: unknown): boolean {
   return isDuplicateKey(error) || BUSY_CODES.has(driverErrorCode(error) ?? '');
 }
 
+/** What runs a raw query: a query runner or the data source. */
+interface Queryable {
+  readonly query: (sql: string) => Promise<unknown>;
+}
+
 /**
  * The highest id the `posts` registry has handed out. Ids are then given explicitly (MAX + 1,
  * +2, …), which also moves the AUTO_INCREMENT counter (and SQLite's `sqlite_sequence`) past
  * them; a writer taking an id meanwhile makes the batch fail on the primary key and retry.
  */
-async function lastPostId(runner: QueryRunner, kind: DatabaseKind): Promise<number> {
+async function lastPostId(runner: Queryable, kind: DatabaseKind): Promise<number> {
   const max = firstNumber(await runner.query('SELECT MAX(id) AS max_id FROM posts'), 'max_id');
   if (kind === 'mysql') return max;
   const sequence = firstNumber(
@@ -205,10 +193,13 @@ async function lastPostId(runner: QueryRunner, kind: DatabaseKind): Promise<numb
   return Math.max(max, sequence);
 }
 
-/** Rough size of a row's values in the SQL text. */
-function rowChars(row: readonly SqlValue[]): number {
+/** Rough size in the SQL text of the `width` values from `at` on. */
+function rowChars(values: readonly SqlValue[], at: number, width: number): number {
   let chars = 0;
-  for (const value of row) chars += typeof value === 'string' ? value.length + 4 : 12;
+  for (let i = at; i < at + width; i++) {
+    const value = values[i];
+    chars += typeof value === 'string' ? value.length + 4 : 12;
+  }
   return chars;
 }
 
@@ -216,57 +207,61 @@ function rowChars(row: readonly SqlValue[]): number {
  * Inserts `rows` with as few multi-row INSERTs as the parameter and packet limits allow.
  * Column names need no quoting (none is reserved on MySQL or SQLite) but are escaped anyway.
  */
-async function insertRows(
-  runner: QueryRunner,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly SqlValue[])[],
-): Promise<void> {
+async function insertRows(runner: QueryRunner, rows: TableRows): Promise<void> {
+  const { table, columns, values } = rows;
   const escape = (name: string): string => runner.connection.driver.escape(name);
   const head = `INSERT INTO ${escape(table)} (${columns.map(escape).join(', ')}) VALUES `;
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const maxRows = Math.floor(MAX_PARAMETERS / columns.length);
-  let chunk: (readonly SqlValue[])[] = [];
+  const width = columns.length;
+  const maxRows = Math.floor(MAX_PARAMETERS / width);
+  // The chunk: its rows' values run from `from` up to the row being looked at.
+  let from = 0;
+  let chunkRows = 0;
   let chars = 0;
-  const flush = async (): Promise<void> => {
-    if (chunk.length === 0) return;
-    await runner.query(head + new Array<string>(chunk.length).fill(tuple).join(', '), chunk.flat());
-    chunk = [];
+  const flush = async (to: number): Promise<void> => {
+    if (chunkRows === 0) return;
+    const tuples = new Array<string>(chunkRows).fill(tuple).join(', ');
+    await runner.query(head + tuples, values.slice(from, to));
+    from = to;
+    chunkRows = 0;
     chars = 0;
   };
-  for (const row of rows) {
-    const size = rowChars(row);
-    if (chunk.length >= maxRows || (chunk.length > 0 && chars + size > MAX_STATEMENT_CHARS)) {
-      await flush();
+  for (let at = 0; at < values.length; at += width) {
+    const size = rowChars(values, at, width);
+    if (chunkRows >= maxRows || (chunkRows > 0 && chars + size > MAX_STATEMENT_CHARS)) {
+      await flush(at);
     }
-    chunk.push(row);
+    chunkRows++;
     chars += size;
   }
-  await flush();
+  await flush(values.length);
 }
 
-/** The rows of one table to insert. */
-interface TableRows {
-  readonly table: string;
-  readonly columns: readonly string[];
-  readonly rows: readonly (readonly SqlValue[])[];
-}
-
-/** Runs `work` in a transaction of its own, rolled back when it throws. */
+/**
+ * Runs `work` in a transaction of its own, rolled back when it throws. On SQLite the transaction
+ * takes the write lock as it begins (`BEGIN IMMEDIATE`), waiting out another writer's
+ * transaction (the driver's busy timeout): a deferred one that reads first cannot write once
+ * another connection has committed since its read, and fails at once with SQLITE_BUSY, as often
+ * as it is run again while a service keeps writing.
+ */
 async function inTransaction<T>(
   dataSource: DataSource,
   work: (runner: QueryRunner) => Promise<T>,
 ): Promise<T> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
+  const sqlite = dataSource.options.type === 'better-sqlite3';
   try {
-    await runner.startTransaction();
+    if (sqlite) await runner.query('BEGIN IMMEDIATE');
+    else await runner.startTransaction();
     try {
       const result = await work(runner);
-      await runner.commitTransaction();
+      if (sqlite) await runner.query('COMMIT');
+      else await runner.commitTransaction();
       return result;
     } catch (error: unknown) {
-      await runner.rollbackTransaction();
+      if (sqlite) await runner.query('ROLLBACK');
+      else await runner.rollbackTransaction();
       throw error;
     }
   } finally {
@@ -292,83 +287,120 @@ async function withRetry<T>(what: string, work: () => Promise<T>): Promise<T> {
 type RowCounts = Map<string, number>;
 
 function tally(counts: RowCounts, tables: readonly TableRows[]): void {
-  for (const { table, rows } of tables) counts.set(table, (counts.get(table) ?? 0) + rows.length);
+  for (const rows of tables) counts.set(rows.table, (counts.get(rows.table) ?? 0) + rowCount(rows));
+}
+
+/** A batch of items that take their ids from the `posts` registry: ids `first` to `first + count - 1`. */
+interface PostBatch {
+  readonly first: number;
+  readonly count: number;
+  /** The rows of the batch's items, besides their `posts` rows, in insertion order. */
+  readonly tables: readonly TableRows[];
 }
 
 /** Items that take their ids from the `posts` registry, seeded in batches of one transaction. */
-interface PostStage<T extends { readonly id: number }> {
+interface PostStage<B extends PostBatch> {
   readonly postKind: PostKind;
   readonly total: number;
   readonly batch: number;
   /** Batches written at once (MySQL/MariaDB). */
   readonly parallel: number;
-  /** `count` items with ids from `first` on; the first is the run's `index`-th. */
-  readonly generate: (first: number, index: number, count: number) => T[];
-  /** The rows of a batch's items, besides their `posts` rows, in insertion order. */
-  readonly tables: (items: readonly T[]) => TableRows[];
-  /** Called after each committed batch with its items and the run's running total. */
-  readonly committed?: (items: readonly T[], done: number) => void;
+  /**
+   * The batch of `count` items with ids from `first` on; the first is the run's `index`-th.
+   * Asked for in the order of the ids, ahead of the writes.
+   */
+  readonly generate: (first: number, index: number, count: number) => B | Promise<B>;
+  /** Called after each committed batch with the run's running total. */
+  readonly committed?: (batch: B, done: number) => void;
+}
+
+/** A batch asked for, not yet written. */
+interface PlannedBatch<B> {
+  readonly index: number;
+  readonly count: number;
+  readonly batch: Promise<B>;
 }
 
 /**
  * Seeds `stage.total` items, `stage.batch` per transaction and `stage.parallel` transactions at
- * once (each on a connection of its own, so the database writes one batch while the next is
- * generated): each batch registers its ids in `posts` (kind `stage.postKind`) and writes its
- * rows with multi-row INSERTs. Ids are handed out here, in order, when a batch is generated, so
- * the k-th batch always has the k-th range and the k-th draws of the PRNG; a batch whose ids
- * another writer took meanwhile runs again with fresh ids. Returns the rows written per table.
+ * once (each on a connection of its own): each batch registers its ids in `posts` (kind
+ * `stage.postKind`) and writes its rows with multi-row INSERTs. Ids are handed out here, in
+ * order, from past the highest the registry held when the stage began, when a batch is asked
+ * for, one batch more than are being written: so the next batch is being made (in the events'
+ * worker thread) while the database writes, the k-th batch always has the k-th range and the
+ * k-th draws of the PRNG. A batch whose ids another writer took meanwhile fails on the primary
+ * key of `posts` and is made again with fresh ids, past what the registry holds then. Returns
+ * the rows written per table.
  */
-async function seedPosts<T extends { readonly id: number }>(
+async function seedPosts<B extends PostBatch>(
   dataSource: DataSource,
   kind: DatabaseKind,
-  stage: PostStage<T>,
+  stage: PostStage<B>,
 ): Promise<RowCounts> {
   const counts: RowCounts = new Map();
   let planned = 0;
   let done = 0;
-  let nextId = 0;
-  const runBatch = async (index: number, count: number): Promise<void> => {
-    const { items, tables } = await withRetry(`A batch of ${stage.postKind}s`, () =>
-      inTransaction(dataSource, async (runner) => {
-        // Past what the registry holds: another writer may have taken ids since the last batch.
-        const last = await lastPostId(runner, kind);
-        // Read nextId only now: another batch may have taken ids during the await.
-        nextId = Math.max(nextId, last + 1);
-        const first = nextId;
-        nextId += count;
-        const items = stage.generate(first, index, count);
-        const tables: TableRows[] = [
-          {
-            table: 'posts',
-            columns: ['id', 'kind'],
-            rows: items.map((item) => [item.id, stage.postKind]),
-          },
-          ...stage.tables(items),
-        ];
-        for (const { table, columns, rows } of tables) {
-          await insertRows(runner, table, columns, rows);
-        }
-        return { items, tables };
-      }),
-    );
-    tally(counts, tables);
-    done += count;
-    stage.committed?.(items, done);
+  let nextId = (await lastPostId(dataSource, kind)) + 1;
+  const make = (index: number, count: number): Promise<B> => {
+    const first = nextId;
+    nextId += count;
+    // A batch's failure is met when it is written; one made ahead and never written (after an
+    // interruption or another batch's failure) must not end the process as unhandled.
+    const batch = Promise.resolve().then(() => stage.generate(first, index, count));
+    batch.catch(() => undefined);
+    return batch;
   };
-  const worker = async (): Promise<void> => {
-    while (planned < stage.total && !interruption.requested) {
-      const index = planned;
-      const count = Math.min(stage.batch, stage.total - planned);
-      planned += count;
-      await runBatch(index, count);
+  // SQLite has one writer: its batches run one at a time.
+  const writers = kind === 'sqlite' ? 1 : stage.parallel;
+  const ahead: PlannedBatch<B>[] = [];
+  const plan = (): boolean => {
+    if (planned >= stage.total || interruption.requested) return false;
+    const index = planned;
+    const count = Math.min(stage.batch, stage.total - planned);
+    planned += count;
+    ahead.push({ index, count, batch: make(index, count) });
+    return true;
+  };
+  const write = (batch: B): Promise<void> =>
+    inTransaction(dataSource, async (runner) => {
+      const posts: SqlValue[] = [];
+      for (let id = batch.first; id < batch.first + batch.count; id++) {
+        posts.push(id, stage.postKind);
+      }
+      await insertRows(runner, { table: 'posts', columns: ['id', 'kind'], values: posts });
+      for (const rows of batch.tables) await insertRows(runner, rows);
+    });
+  const writer = async (): Promise<void> => {
+    for (;;) {
+      // Each writer has the batch after its own being made.
+      while (ahead.length <= writers && plan()) continue;
+      const job = interruption.requested ? undefined : ahead.shift();
+      if (!job) return;
+      let batch = await job.batch;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await write(batch);
+          break;
+        } catch (error: unknown) {
+          if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
+          logger.warn(
+            `A batch of ${stage.postKind}s collided with another writer (attempt ${attempt}, ` +
+              `${driverErrorCode(error) ?? 'duplicate'}); retrying with fresh ids`,
+          );
+          nextId = Math.max(nextId, (await lastPostId(dataSource, kind)) + 1);
+          batch = await make(job.index, job.count);
+        }
+      }
+      counts.set('posts', (counts.get('posts') ?? 0) + batch.count);
+      tally(counts, batch.tables);
+      done += batch.count;
+      stage.committed?.(batch, done);
       // The event loop gets its turn, so a signal is seen before the next batch: SQLite's driver
       // answers at once, and its batches would otherwise follow each other as microtasks.
       await nextTurn();
     }
   };
-  // SQLite has one writer: its batches run one at a time.
-  const workers = kind === 'sqlite' ? 1 : stage.parallel;
-  await Promise.all(Array.from({ length: workers }, () => worker()));
+  await Promise.all(Array.from({ length: writers }, () => writer()));
   return counts;
 }
 
@@ -408,28 +440,38 @@ async function seedLinkedPosts<T extends SeedLinkedPost>(
 ): Promise<Pick<T, 'id' | 'zone' | 'busyness'>[]> {
   const since = performance.now();
   const placed: Pick<T, 'id' | 'zone' | 'busyness'>[] = [];
-  const rows = await seedPosts<T>(target.dataSource, target.kind, {
-    postKind: stage.postKind,
-    total: stage.total,
-    batch: target.batch,
-    parallel: target.parallel,
-    generate: (first, index, count) =>
-      Array.from({ length: count }, (_, i) => stage.generate(first + i, index + i)),
-    tables: (items) => [
-      { table: stage.table, columns: stage.columns, rows: items.map(stage.row) },
-      {
-        table: stage.translationTable,
-        columns: stage.translationColumns,
-        rows: items.flatMap(linkedTranslationRows),
+  const rows = await seedPosts<PostBatch & { readonly items: readonly T[] }>(
+    target.dataSource,
+    target.kind,
+    {
+      postKind: stage.postKind,
+      total: stage.total,
+      batch: target.batch,
+      parallel: target.parallel,
+      generate: (first, index, count) => {
+        const items = Array.from({ length: count }, (_, i) => stage.generate(first + i, index + i));
+        return {
+          first,
+          count,
+          items,
+          tables: [
+            { table: stage.table, columns: stage.columns, values: items.flatMap(stage.row) },
+            {
+              table: stage.translationTable,
+              columns: stage.translationColumns,
+              values: items.flatMap(linkedTranslationRows).flat(),
+            },
+          ],
+        };
       },
-    ],
-    committed: (items) => {
-      for (const item of items) {
-        placed.push({ id: item.id, zone: item.zone, busyness: item.busyness });
-        stage.seen?.(item);
-      }
+      committed: ({ items }) => {
+        for (const item of items) {
+          placed.push({ id: item.id, zone: item.zone, busyness: item.busyness });
+          stage.seen?.(item);
+        }
+      },
     },
-  });
+  );
   placed.sort((a, b) => a.id - b.id);
   const elapsed = seconds(since);
   logger.log(
@@ -635,18 +677,6 @@ async function findSeedTerms(runner: QueryRunner): Promise<Map<string, number>> 
   return found;
 }
 
-/** Where a seeded event counts in `event_day_counts`. */
-function countedEvent(event: SeedEvent): CountedEvent {
-  return {
-    hidden: event.hideFromListings,
-    inSeries: event.seriesId !== null,
-    status: event.status,
-    featured: event.featured,
-    startDay: event.startUtc.toISOString().slice(0, 10),
-    endDay: event.endUtc.toISOString().slice(0, 10),
-  };
-}
-
 /** Every term's parent id (0 at the top), for the events' listing rows. */
 async function findTermParents(dataSource: DataSource): Promise<Map<number, number>> {
   const rows: { id: number | string; parent: number | string }[] = await dataSource.query(
@@ -681,12 +711,11 @@ async function ensureTerms(runner: QueryRunner): Promise<TermsResult> {
       term.parentSlug === null
         ? 0
         : (termIds.get(termKey(CATEGORY_TAXONOMY, term.parentSlug)) ?? 0);
-    await insertRows(
-      runner,
-      'terms',
-      TERM_COLUMNS,
-      missing.map((term) => termRow(term, parentId(term))),
-    );
+    await insertRows(runner, {
+      table: 'terms',
+      columns: TERM_COLUMNS,
+      values: missing.flatMap((term) => termRow(term, parentId(term))),
+    });
     for (const [key, id] of await findSeedTerms(runner)) termIds.set(key, id);
   }
   const translations = SEED_TERMS.filter((term) => !existing.has(keyOf(term))).flatMap((term) => {
@@ -694,7 +723,11 @@ async function ensureTerms(runner: QueryRunner): Promise<TermsResult> {
     if (id === undefined) throw new Error(`Term ${keyOf(term)} was not created`);
     return termTranslationRows(term, id);
   });
-  await insertRows(runner, 'term_translations', TERM_TRANSLATION_COLUMNS, translations);
+  await insertRows(runner, {
+    table: 'term_translations',
+    columns: TERM_TRANSLATION_COLUMNS,
+    values: translations.flat(),
+  });
   return { termIds, created: SEED_TERMS.length - existing.size, translations: translations.length };
 }
 
@@ -715,6 +748,60 @@ function describeTarget(config: { DATABASE_URL?: string; SQLITE_PATH: string }):
   return `MySQL ${config.DATABASE_URL.replace(/\/\/[^@/]*@/, '//***@')}`;
 }
 
+/** Adds each of `more`'s counts to `counts`. */
+function addCounts<K>(counts: Map<K, number>, more: ReadonlyMap<K, number>): void {
+  for (const [key, count] of more) counts.set(key, (counts.get(key) ?? 0) + count);
+}
+
+/**
+ * The worker thread that makes the event batches (`event-worker.ts`), asked for one at a time
+ * and answered in order. Under ts-node (`npm run seed`) the worker compiles its TypeScript
+ * itself, without type checks: the run's own compilation has made them.
+ */
+class EventBatchWorker {
+  private readonly worker: Worker;
+  private readonly waiting: {
+    resolve: (batch: EventBatch) => void;
+    reject: (error: Error) => void;
+  }[] = [];
+  private failure: Error | undefined;
+
+  constructor(plan: EventBatchPlan) {
+    const file = join(__dirname, `event-worker${extname(__filename)}`);
+    this.worker =
+      extname(__filename) === '.ts'
+        ? new Worker(
+            `require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(file)});`,
+            { eval: true, workerData: plan },
+          )
+        : new Worker(file, { workerData: plan });
+    this.worker.on('message', (batch: EventBatch) => this.waiting.shift()?.resolve(batch));
+    this.worker.on('error', (error: Error) => this.fail(error));
+    this.worker.on('exit', (code: number) =>
+      this.fail(new Error(`The event batches' worker stopped (exit code ${code})`)),
+    );
+  }
+
+  /** The batch of `request.count` events with ids from `request.first` on. */
+  request(request: EventBatchRequest): Promise<EventBatch> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.worker.postMessage(request);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.failure ??= new Error("The event batches' worker is closed");
+    await this.worker.terminate();
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const { reject } of this.waiting.splice(0)) reject(this.failure);
+  }
+}
+
 /**
  * Writes the run: the terms (reused or created), the venues, the organizers and the events, then
  * adds the published events to their terms' counts and the day counts.
@@ -722,7 +809,7 @@ function describeTarget(config: { DATABASE_URL?: string; SQLITE_PATH: string }):
 async function load(
   target: LinkedTarget,
   options: SeedOptions,
-  random: ReturnType<typeof createRandom>,
+  random: SeededRandom,
   now: Date,
 ): Promise<void> {
   const { dataSource, kind, batch } = target;
@@ -765,58 +852,39 @@ async function load(
   const termParents = await findTermParents(dataSource);
   const dayDeltas = new Map<DayKey, number>();
   const published = new Map<number, number>();
-  const chooseLinks = createLinkChooser({ venues, organizers, termIds: terms.termIds });
   const reportEvery = Math.max(batch, Math.ceil(options.events / 10));
   let nextReport = reportEvery;
   let withVenue = 0;
   let withOrganizers = 0;
-  const eventRows = await seedPosts<SeedEvent>(dataSource, kind, {
-    postKind: 'event',
-    total: options.events,
-    batch,
-    parallel: options.parallel,
-    generate: (first, _index, count) =>
-      generateEvents(random, first, count, now, chooseLinks, options.series / 100),
-    tables: (events) => [
-      { table: 'events', columns: EVENT_COLUMNS, rows: events.map(eventRow) },
-      {
-        table: 'event_translations',
-        columns: TRANSLATION_COLUMNS,
-        rows: events.flatMap(translationRows),
-      },
-      {
-        table: 'event_organizers',
-        columns: EVENT_ORGANIZER_COLUMNS,
-        rows: events.flatMap(eventOrganizerRows),
-      },
-      {
-        table: 'event_terms',
-        columns: EVENT_TERM_COLUMNS,
-        rows: events.flatMap(eventTermRows),
-      },
-      {
-        table: 'event_term_listing',
-        columns: EVENT_TERM_LISTING_COLUMNS,
-        rows: events.flatMap((event) => eventTermListingRows(event, termParents)),
-      },
-    ],
-    committed: (events, done) => {
-      for (const event of events) {
-        if (event.status === 'publish') {
-          for (const termId of event.termIds) {
-            published.set(termId, (published.get(termId) ?? 0) + 1);
-          }
-        }
-        addKeys(dayDeltas, dayKeys(countedEvent(event), filedTerms(event, termParents)), 1);
-        if (event.venueId !== null) withVenue++;
-        if (event.organizerIds.length > 0) withOrganizers++;
-      }
-      if (done >= nextReport && done < options.events) {
-        logger.log(`${done}/${options.events} events (${rate(done, seconds(since))} events/s)`);
-        nextReport += reportEvery;
-      }
-    },
+  const maker = new EventBatchWorker({
+    randomState: random.state(),
+    now,
+    seriesShare: options.series / 100,
+    targets: { venues, organizers, termIds: terms.termIds },
+    termParents,
   });
+  let eventRows: RowCounts;
+  try {
+    eventRows = await seedPosts<EventBatch>(dataSource, kind, {
+      postKind: 'event',
+      total: options.events,
+      batch,
+      parallel: options.parallel,
+      generate: (first, _index, count) => maker.request({ first, count }),
+      committed: (events, done) => {
+        addCounts(published, events.published);
+        addCounts(dayDeltas, events.dayDeltas);
+        withVenue += events.withVenue;
+        withOrganizers += events.withOrganizers;
+        if (done >= nextReport && done < options.events) {
+          logger.log(`${done}/${options.events} events (${rate(done, seconds(since))} events/s)`);
+          nextReport += reportEvery;
+        }
+      },
+    });
+  } finally {
+    await maker.close();
+  }
   const elapsed = seconds(since);
   const events = eventRows.get('events') ?? 0;
   const organizerLinks = eventRows.get('event_organizers') ?? 0;

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ReadCache } from '../../src/common/cache/read-cache';
-import { createEvent } from '../factories/event.factory';
+import { createEvent, eventBody } from '../factories/event.factory';
+import { bearer } from '../setup/auth';
 import type { ChildProcess } from 'node:child_process';
 import { runScript, startScript } from '../setup/run-script';
 import { type TestApp, useTestApp } from '../setup/test-app';
@@ -136,6 +137,72 @@ describe('npm run seed', () => {
       )
       .expect(200);
     expect(Number(list.headers['x-tec-total'])).toBeGreaterThan(0);
+  });
+
+  it('runs beside a service that writes: ids the service takes meanwhile are skipped, and nothing is lost', async () => {
+    const sut = app();
+    const comedy = (
+      (await sut.admin.post('/calendar/events/v1/categories').send({ name: 'Comedy' }).expect(201))
+        .body as { id: number }
+    ).id;
+    await createEvent(sut.http, { categories: [comedy] });
+
+    // Small batches, so the service's writes land between them: each takes the next id of the
+    // `posts` registry, which is where the seed's next batch begins.
+    const child = startScript(
+      'scripts/seed/seed.ts',
+      ['--events', '2000', '--batch', '20', '--seed', '8'],
+      sut.config,
+    );
+    const done = exited(child);
+    let finished = false;
+    void done.then(() => (finished = true));
+    const created: number[] = [];
+    const unexpected: { status: number; body: unknown }[] = [];
+    while (!finished) {
+      const response = await request(sut.http)
+        .post('/calendar/events/v1/events')
+        .set('Authorization', await bearer('administrator'))
+        .send(eventBody({ categories: [comedy] }));
+      // On SQLite the service's transaction may find the seed's holding the file, and answer 503
+      // after its own retries: the client tries again.
+      if (response.status === 201) {
+        created.push((response.body as { id: number }).id);
+      } else if (response.status !== 503) {
+        unexpected.push({ status: response.status, body: response.body });
+      }
+    }
+    const { code, output } = await done;
+
+    expect(unexpected).toEqual([]);
+    expect({ code, failed: output.match(/ERROR.*/)?.[0] }).toEqual({ code: 0, failed: undefined });
+    expect(created.length).toBeGreaterThan(0);
+    // The service did take ids the seed had meant for a batch, which was made again past them.
+    expect(output).toMatch(/collided with another writer .* retrying with fresh ids/);
+    const [row] = await sut.dataSource.query<{ n: number | string; ids: number | string }[]>(
+      `SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS ids FROM events WHERE id NOT IN (${created.join(', ')})`,
+    );
+    // The seed's 2,000 and the event made before it.
+    expect({ events: Number(row?.n), distinct: Number(row?.ids) }).toEqual({
+      events: 2001,
+      distinct: 2001,
+    });
+    const [posts] = await sut.dataSource.query<{ missing: number | string }[]>(
+      'SELECT COUNT(*) AS missing FROM events e LEFT JOIN posts p ON p.id = e.id ' +
+        "WHERE p.id IS NULL OR p.kind <> 'event'",
+    );
+    expect(Number(posts?.missing)).toBe(0);
+    expect(await wrongCounts(sut)).toEqual([]);
+    // Every event the service made is still its own, and read as such.
+    const [own] = await sut.dataSource.query<{ n: number | string }[]>(
+      `SELECT COUNT(*) AS n FROM event_translations WHERE title = 'Concert in the park' ` +
+        `AND event_id IN (${created.join(', ')})`,
+    );
+    expect(Number(own?.n)).toBe(created.length);
+    const read = await request(sut.http)
+      .get(`/calendar/events/v1/events/${created[created.length - 1] ?? 0}`)
+      .expect(200);
+    expect((read.body as { title: string }).title).toBe('Concert in the park');
   });
 
   it('stops on SIGINT after the batches in flight, with its counts added and its indexes built', async () => {
