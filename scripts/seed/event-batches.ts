@@ -97,8 +97,11 @@ export function createEventBatcher(
   const parents = plan.termParents;
   return (first, count) => {
     const events = generateEvents(random, first, count, plan.now, chooseLinks, plan.seriesShare);
-    const rows: SqlValue[][] = [[], [], [], [], []];
-    const [eventValues = [], translations = [], organizers = [], terms = [], listing = []] = rows;
+    const eventValues: SqlValue[] = [];
+    const translations: SqlValue[] = [];
+    const organizers: SqlValue[] = [];
+    const terms: SqlValue[] = [];
+    const listing: SqlValue[] = [];
     const published = new Map<number, number>();
     const dayDeltas = new Map<DayKey, number>();
     let withVenue = 0;
@@ -108,11 +111,13 @@ export function createEventBatcher(
       append(translations, translationRows(event));
       append(organizers, eventOrganizerRows(event));
       append(terms, eventTermRows(event));
-      append(listing, eventTermListingRows(event, parents));
+      // The terms it is filed under make its listing rows and its day-count keys.
+      const filed = filedTerms(event, parents);
+      append(listing, eventTermListingRows(event, parents, filed));
       if (event.status === 'publish') {
         for (const termId of event.termIds) published.set(termId, (published.get(termId) ?? 0) + 1);
       }
-      addKeys(dayDeltas, dayKeys(countedEvent(event), filedTerms(event, parents)), 1);
+      addKeys(dayDeltas, dayKeys(countedEvent(event), filed), 1);
       if (event.venueId !== null) withVenue++;
       if (event.organizerIds.length > 0) withOrganizers++;
     }

@@ -831,13 +831,15 @@ export function filedTerms(event: SeedEvent, parents: ReadonlyMap<number, number
 
 /**
  * The parameters of an event's `event_term_listing` rows: one per term it is filed under,
- * its own and every category above them (`parents`: term id → parent id, 0 at the top).
+ * its own and every category above them (`parents`: term id → parent id, 0 at the top), or
+ * `filed` when the caller has them already.
  */
 export function eventTermListingRows(
   event: SeedEvent,
   parents: ReadonlyMap<number, number>,
+  filed: readonly number[] = filedTerms(event, parents),
 ): SqlValue[][] {
-  return filedTerms(event, parents).map((termId) => [
+  return filed.map((termId) => [
     event.id,
     termId,
     flag(event.hideFromListings),
