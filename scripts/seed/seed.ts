@@ -269,16 +269,26 @@ async function inTransaction<T>(
   }
 }
 
-/** Runs `work` again (up to {@link MAX_ATTEMPTS} times) when another writer got in the way. */
-async function withRetry<T>(what: string, work: () => Promise<T>): Promise<T> {
+/** How the next attempt of {@link withRetry} is made ready, and what the warning says of it. */
+interface NextAttempt {
+  readonly says: string;
+  readonly prepare: () => Promise<void>;
+}
+
+/**
+ * Runs `work` again (up to {@link MAX_ATTEMPTS} times) when another writer got in the way, after
+ * `next` (when given) has made the next attempt ready.
+ */
+async function withRetry<T>(what: string, work: () => Promise<T>, next?: NextAttempt): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error: unknown) {
       if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
       logger.warn(
-        `${what} collided with another writer (attempt ${attempt}, ${driverErrorCode(error) ?? 'duplicate'}); retrying`,
+        `${what} collided with another writer (attempt ${attempt}, ${driverErrorCode(error) ?? 'duplicate'}); retrying${next ? ` ${next.says}` : ''}`,
       );
+      await next?.prepare();
     }
   }
 }
@@ -377,20 +387,13 @@ async function seedPosts<B extends PostBatch>(
       const job = interruption.requested ? undefined : ahead.shift();
       if (!job) return;
       let batch = await job.batch;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await write(batch);
-          break;
-        } catch (error: unknown) {
-          if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error;
-          logger.warn(
-            `A batch of ${stage.postKind}s collided with another writer (attempt ${attempt}, ` +
-              `${driverErrorCode(error) ?? 'duplicate'}); retrying with fresh ids`,
-          );
+      await withRetry(`A batch of ${stage.postKind}s`, () => write(batch), {
+        says: 'with fresh ids',
+        prepare: async () => {
           nextId = Math.max(nextId, (await lastPostId(dataSource, kind)) + 1);
           batch = await make(job.index, job.count);
-        }
-      }
+        },
+      });
       counts.set('posts', (counts.get('posts') ?? 0) + batch.count);
       tally(counts, batch.tables);
       done += batch.count;
