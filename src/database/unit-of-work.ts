@@ -90,6 +90,19 @@ export function noteListingFrom(manager: EntityManager, positions: Iterable<numb
   data[LISTING_FROM] = from;
 }
 
+/**
+ * Set, in a unit's data, when an event it wrote was or is scheduled (counted in the day counts
+ * with status `future`), as the listing rows are refreshed: the read cache then ends what only
+ * such writes change (its `SCHEDULED` values).
+ */
+export const WROTE_SCHEDULED = 'calendar:wroteScheduled';
+
+/** Notes, in the unit `manager` runs, that it wrote a scheduled event (WROTE_SCHEDULED). */
+export function noteScheduledWrite(manager: EntityManager): void {
+  const data = manager.queryRunner?.data;
+  if (data !== undefined) data[WROTE_SCHEDULED] = true;
+}
+
 /** How a unit of work runs. */
 export interface UnitOptions {
   /** It writes no row any read answer shows (see {@link LEAVES_LISTINGS}). */
@@ -297,6 +310,7 @@ export class UnitOfWork {
       delete runner.data[NARROWED_TO_FILED_TERMS];
       delete runner.data[FILED_TERMS];
       delete runner.data[LISTING_FROM];
+      delete runner.data[WROTE_SCHEDULED];
       const after: unknown = runner.data[AFTER_UNIT];
       delete runner.data[AFTER_UNIT];
       if (typeof after === 'function') await (after as () => Promise<void>)();

@@ -69,7 +69,7 @@ import { EventDateBounds } from './pipes/event-dates.pipe';
 import { createsItems, EventLinksService, LinkPlan } from './links/event-links.service';
 import { earliest } from '../common/dates/window';
 import { ReadCache } from '../common/cache/read-cache';
-import { EVERY_ANSWER, SERIES_ONLY, termKey } from '../common/cache/read-cache.store';
+import { EVERY_ANSWER, SCHEDULED, SERIES_ONLY, termKey } from '../common/cache/read-cache.store';
 import {
   expand,
   Occurrence,
@@ -362,7 +362,7 @@ export class EventsService {
         async () => {
           const page = await this.events.findPageCounted(filter, offset, limit);
           events = page.events;
-          return page.total ?? (await this.countMatches(filter));
+          return page.total ?? (await this.countMatches(filter, keepUntil));
         },
         dependsOn,
         keepUntil,
@@ -371,22 +371,32 @@ export class EventsService {
     }
     const [events, total] = await Promise.all([
       this.events.findPage(filter, offset, limit),
-      this.cache.remember(key, () => this.countMatches(filter), dependsOn, keepUntil),
+      this.cache.remember(key, () => this.countMatches(filter, keepUntil), dependsOn, keepUntil),
     ]);
     return { events, total };
   }
 
   /**
-   * How many events match `filter`. The part of a first-occurrences total that reads only the
-   * occurrences of recurring series is kept apart in the read cache, under a key no write of an
-   * event outside any series moves: such a write recounts the window, not every series.
+   * How many events match `filter`. Two parts of a window's total are kept apart in the read
+   * cache, under keys most writes leave alone: the part of a first-occurrences total that reads
+   * only the occurrences of recurring series (no write of an event outside any series moves it:
+   * such a write recounts the window, not every series), and the scheduled events still to go
+   * live (only writes of scheduled events move it; kept no later than `keepUntil`, the next
+   * instant one goes live, when the caller knows it, else for the TTL).
    */
-  private countMatches(filter: EventListFilter): Promise<number> {
-    return this.events.countMatches(filter, (compute) =>
-      seenByPublicOnly(filter.visibility)
-        ? this.cache.remember(`events series part ${totalKey(filter)}`, compute, [SERIES_ONLY])
-        : compute(),
-    );
+  private countMatches(filter: EventListFilter, keepUntil?: number): Promise<number> {
+    if (!seenByPublicOnly(filter.visibility)) return this.events.countMatches(filter);
+    return this.events.countMatches(filter, {
+      seriesPart: (compute) =>
+        this.cache.remember(`events series part ${totalKey(filter)}`, compute, [SERIES_ONLY]),
+      pending: (part, compute) =>
+        this.cache.remember(
+          `events scheduled part ${totalKey(part)}`,
+          compute,
+          [SCHEDULED],
+          keepUntil,
+        ),
+    });
   }
 
   /** The page of `list` once its filter is made. */

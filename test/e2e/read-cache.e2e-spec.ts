@@ -339,6 +339,46 @@ describe('read cache', () => {
       await pageThroughWrites(sut, sut);
     });
 
+    it('recounts the scheduled events of a total after a write of one, and keeps them through other writes', async () => {
+      const sut = app();
+      const total = async (): Promise<number> =>
+        ((await request(sut.http).get(EVENTS).expect(200)).body as ListBody).total;
+      const at = (day: number): Record<string, string> => ({
+        start_date: utcAt(day, 10),
+        end_date: utcAt(day, 12),
+      });
+      const inAnHour = DateTime.utc().plus({ hours: 1 }).toFormat('yyyy-MM-dd HH:mm:ss');
+      await createEvent(sut.http, { title: 'Published', ...at(3) });
+      expect(await total()).toBe(1);
+
+      // Scheduled: in the day counts, not yet in the list.
+      const scheduled = await createEvent(sut.http, { title: 'Soon', date: inAnHour, ...at(6) });
+      expect(scheduled['status']).toBe('future');
+      expect(await total()).toBe(1);
+      const later = await createEvent(sut.http, { title: 'Later', date: inAnHour, ...at(8) });
+      expect(await total()).toBe(1);
+
+      // Made live behind the service's back: a write of a published event recounts the total
+      // but keeps its scheduled part, which only writes of scheduled events end.
+      await sut.dataSource.query('UPDATE events SET date_utc = ? WHERE id = ?', [
+        '2000-01-01 00:00:00',
+        later.id,
+      ]);
+      await createEvent(sut.http, { title: 'Another', ...at(4) });
+      expect(await total()).toBe(2);
+
+      // Published now: a scheduled event's write, so the scheduled part is counted again.
+      await sut.admin
+        .post(`${EVENTS}/${scheduled.id}`)
+        .send({ status: 'publish', date: '2020-01-01 00:00:00' })
+        .expect(200);
+      expect(await total()).toBe(4);
+      const third = await createEvent(sut.http, { title: 'Third', date: inAnHour, ...at(9) });
+      expect(await total()).toBe(4);
+      await sut.admin.delete(`${EVENTS}/${third.id}`).expect(200);
+      expect(await total()).toBe(4);
+    });
+
     it('counts a draft saved since an editor’s last read in the editor’s total', async () => {
       const sut = app();
       await createEvent(sut.http, { title: 'Published' });

@@ -15,9 +15,10 @@ import {
   LISTING_FROM,
   NARROWED_TO_FILED_TERMS,
   UNSEEN_BY_PUBLIC,
+  WROTE_SCHEDULED,
 } from '../../database/unit-of-work';
 import { ReadCache } from './read-cache';
-import { EVERY_ANSWER, termKey, WriteChange, WriteTicket } from './read-cache.store';
+import { EVERY_ANSWER, SCHEDULED, termKey, WriteChange, WriteTicket } from './read-cache.store';
 
 const TICKET = 'readCacheWriteTicket';
 
@@ -36,6 +37,7 @@ function changeOf(data: Record<string, unknown>): WriteChange {
   if (data[NARROWED_TO_FILED_TERMS] !== true) return 'all';
   const filed = data[FILED_TERMS] instanceof Set ? (data[FILED_TERMS] as Set<number>) : new Set();
   const keys = [EVERY_ANSWER, ...[...filed].map((id) => termKey(Number(id)))];
+  if (data[WROTE_SCHEDULED] === true) keys.push(SCHEDULED);
   const from = data[LISTING_FROM];
   return typeof from === 'number' ? { keys, from } : { keys };
 }
@@ -46,7 +48,8 @@ function changeOf(data: Record<string, unknown>): WriteChange {
  * listing version moves with every change before the writer is answered. A rollback changed
  * nothing and leaves the version alone, and so does a commit of a unit marked as unseen by the
  * public (drafts); a unit marked as one event's own write moves only the keys of the terms it
- * was or is filed under (and every answer not narrowed to terms), from the earliest listing
+ * was or is filed under (and every answer not narrowed to terms, and the scheduled events'
+ * values if it was or is scheduled), from the earliest listing
  * position it changed (kept list pages ending before it stay); a unit that ends with neither
  * a commit nor a rollback (its commit's outcome unknown) moves everything, in case the commit
  * went in. Units marked as leaving listings alone (background bookkeeping) are not registered.

@@ -85,6 +85,14 @@ export const EVERY_ANSWER = 'events';
 export const SERIES_ONLY = 'series';
 
 /**
+ * The key of values that only writes of scheduled events change (the scheduled events still to
+ * go live in a window's total): a write narrowed to keys moves it when an event it wrote was or
+ * is scheduled (status `future`); every other write starts a new epoch, which ends them. The
+ * clock changes them too, when one goes live: they are kept no longer than that.
+ */
+export const SCHEDULED = 'scheduled';
+
+/**
  * The key of the answers that depend on term `id`: event lists filtered by it or embedding it
  * (its `count`), which the write of an event filed under it moves.
  */

@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ancestorIds, subtreeIds } from '../../terms/term-catalog';
-import { noteFiledTerms, noteListingFrom } from '../../database/unit-of-work';
+import { noteFiledTerms, noteListingFrom, noteScheduledWrite } from '../../database/unit-of-work';
 import {
   addKeys,
   applyDayDeltas,
@@ -156,12 +156,12 @@ export async function refreshEventsListing(
       addKeys(deltas, before.get(id) ?? [], -1);
       addKeys(deltas, after, 1);
       noteListingFrom(manager, after.map(startOfKey));
+      if (after.some(isScheduled)) noteScheduledWrite(manager);
     }
     // Where the events were (those deleted too): a list changes from the earliest.
-    noteListingFrom(
-      manager,
-      ids.flatMap((id) => (before.get(id) ?? []).map(startOfKey)),
-    );
+    const was = ids.flatMap((id) => before.get(id) ?? []);
+    noteListingFrom(manager, was.map(startOfKey));
+    if (was.some(isScheduled)) noteScheduledWrite(manager);
     for (const pairs of chunksOf(removed, ROWS_PER_STATEMENT)) {
       await manager.query(
         `DELETE FROM event_term_listing WHERE ${pairs.map(() => '(event_id = ? AND term_id = ?)').join(' OR ')}`,
@@ -177,6 +177,11 @@ export async function refreshEventsListing(
     }
   }
   await applyDayDeltas(manager, deltas);
+}
+
+/** Whether a day-count key counts a scheduled event. */
+function isScheduled(key: DayKey): boolean {
+  return partsOfKey(key).status === 'future';
 }
 
 /** The start of the UTC day a day-count key counts an event from, as a listing position (ms). */
