@@ -468,8 +468,9 @@ export class EventsRepository implements OnModuleInit {
   /**
    * `filter`'s total by `plan`: the first and the last day of the window counted exactly; the
    * whole days between summed from `event_day_counts` for the events that end before the last
-   * day, less the scheduled ones still to be published; those that end on the last day counted
-   * exactly, one start day at a time (the day counts say which days hold any).
+   * day, less the scheduled ones still to be published (through `parts.pending`, which may
+   * keep them); those that end on the last day counted exactly, one start day at a time (the
+   * day counts say which days hold any).
    */
   private async countWindow(
     filter: EventListFilter,
@@ -523,9 +524,13 @@ export class EventsRepository implements OnModuleInit {
       ),
     ]);
     const summed = Number(sums?.summed ?? 0);
-    // At most MAX_EXACT_DAYS days of ten characters: well within GROUP_CONCAT's 1,024.
-    if (Number(sums?.endingDays ?? 0) > MAX_EXACT_DAYS) return this.countRows(filter);
+    // At most MAX_EXACT_DAYS days of ten characters, well within GROUP_CONCAT's default 1,024;
+    // a list cut shorter by a server set lower than that is counted row by row instead.
+    const endingDays = Number(sums?.endingDays ?? 0);
     const endingLast = sums?.ending ? sums.ending.split(',') : [];
+    if (endingDays > MAX_EXACT_DAYS || endingLast.length !== endingDays) {
+      return this.countRows(filter);
+    }
     // Usually one or two days, read one after the other: a window total holds at most four pool
     // connections at once (a first-occurrences total, whose series part is counted beside it,
     // nine; its series part is usually kept, see `countFirstOfSeries`).
