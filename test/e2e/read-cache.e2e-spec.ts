@@ -501,6 +501,40 @@ describe('read cache', () => {
       },
       30_000,
     );
+
+    it('never shows a total older than a write the reader saw committed, when writes of scheduled events come between', async () => {
+      const sut = app();
+      const inAnHour = DateTime.utc().plus({ hours: 1 }).toFormat('yyyy-MM-dd HH:mm:ss');
+      let stopped = false;
+      // Readers keep filling the cache, and with it the total's kept scheduled part.
+      const readers = Array.from({ length: 3 }, async () => {
+        while (!stopped) await request(sut.http).get(EVENTS).expect(200);
+      });
+      try {
+        let listed = 0;
+        for (let round = 0; round < 5; round += 1) {
+          // Scheduled: counted by day, not yet listed.
+          const scheduled = await createEvent(sut.http, { date: inAnHour });
+          expect(scheduled['status']).toBe('future');
+          const afterScheduled = await request(sut.http).get(EVENTS).expect(200);
+          expect(Number(afterScheduled.headers['x-tec-total'])).toBe(listed);
+          await createEvent(sut.http);
+          listed += 1;
+          const afterPublished = await request(sut.http).get(EVENTS).expect(200);
+          expect(Number(afterPublished.headers['x-tec-total'])).toBe(listed);
+          await sut.admin
+            .post(`${EVENTS}/${scheduled.id}`)
+            .send({ date: '2020-01-01 00:00:00' })
+            .expect(200);
+          listed += 1;
+          const afterLive = await request(sut.http).get(EVENTS).expect(200);
+          expect(Number(afterLive.headers['x-tec-total'])).toBe(listed);
+        }
+      } finally {
+        stopped = true;
+        await Promise.all(readers);
+      }
+    }, 30_000);
   });
 
   describe('with webhook delivery at work', () => {
