@@ -9,6 +9,8 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { applyDayDeltas, DayKey } from '../../src/events/listing/day-counts';
 import { driverErrorCode, isDuplicateKey } from '../../src/database/sql-values';
 import { loadConfig } from '../../src/config/load-config';
+import { markChangedBehindLog } from '../../src/changes/change-log';
+import { endSharedAnswers } from '../../src/common/cache/redis-read-cache.store';
 import {
   databaseKind,
   DatabaseKind,
@@ -914,6 +916,9 @@ async function load(
     inTransaction(dataSource, async (runner) => {
       await shiftTermCounts(runner.manager, published);
       await applyDayDeltas(runner.manager, dayDeltas);
+      // The seeded events are whole from this commit on: every instance's read cache drops
+      // what it kept (the instances' own caches see the log's head move).
+      await markChangedBehindLog(runner.manager);
     }),
   );
   logger.log(
@@ -963,6 +968,7 @@ async function seed(options: SeedOptions): Promise<void> {
       // Also after a failure or an interruption: the database keeps every index it had.
       await rebuildIndexes(dataSource, kind, deferred);
     }
+    if (config.CACHE_URL) await endSharedAnswers(config.CACHE_URL, config.CACHE_PREFIX);
     if (interruption.requested) logger.warn('Interrupted: the events written so far are kept');
     logger.log(`Done in ${seconds(started).toFixed(1)} s`);
   } finally {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, MoreThan } from 'typeorm';
+import { ReadCache } from '../common/cache/read-cache';
 import { Clock } from '../common/clock/clock';
 import { DomainError, InvalidParamsError } from '../common/errors/domain-error';
 import { cappedCount } from '../database/capped-count';
@@ -35,6 +36,16 @@ interface PendingChange {
   action: ChangeAction;
 }
 
+/**
+ * Takes one position of the log for rows changed behind it (the seed, `reindex`), in the
+ * transaction of that change: no change row goes with it, so sync, webhooks and the broker see
+ * nothing new, but the read cache of every process on this database sees the head move and
+ * drops what it kept (LogHeadWatch). A gap in the positions is allowed: pruning makes them too.
+ */
+export async function markChangedBehindLog(manager: EntityManager): Promise<void> {
+  await manager.query('UPDATE change_head SET seq = seq + 1 WHERE id = 1');
+}
+
 /** A later action folded into an earlier one of the same unit: created, then trashed, stays trashed. */
 function folded(earlier: ChangeAction, later: ChangeAction): ChangeAction {
   if (earlier === 'created' && later === 'updated') return 'created';
@@ -56,6 +67,7 @@ export class ChangeLog {
   constructor(
     private readonly unit: UnitOfWork,
     private readonly clock: Clock,
+    private readonly cache: ReadCache,
   ) {}
 
   /** Logs that item `itemId` of `kind` was `action`, in the running unit of work. */
@@ -164,6 +176,8 @@ export class ChangeLog {
     const head = await manager.findOne(ChangeHeadEntity, { where: { id: 1 } });
     if (!head) throw new Error('The change log has no head row: run the migrations');
     const first = head.seq - changes.length + 1;
+    // Positions this process took are not another's write to its read cache (LogHeadWatch).
+    if (manager.queryRunner) this.cache.tookPositions(manager.queryRunner, first, head.seq);
     const changedUtc = this.clock.now().toJSDate();
     await manager.insert(
       ChangeEntity,

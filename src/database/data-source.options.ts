@@ -52,7 +52,7 @@ export type DatabaseKind = 'mysql' | 'sqlite';
 export type MysqlFlavour = 'mysql' | 'mariadb';
 
 /** `url` as the `mysql2` driver takes it (`mariadb://` is accepted in the configuration). */
-function driverUrl(url: string): string {
+export function driverUrl(url: string): string {
   return url.replace(/^mariadb:/, 'mysql:');
 }
 

@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { markChangedBehindLog } from '../changes/change-log';
+import { endSharedAnswers } from '../common/cache/redis-read-cache.store';
+import { loadConfig } from '../config/load-config';
 import { rebuildAllListing } from '../events/listing/term-listing';
 import { runDatabaseTask } from './database-task';
 
@@ -6,13 +9,19 @@ import { runDatabaseTask } from './database-task';
  * Rebuilds what the event lists derive from the events, their terms and the category tree (the
  * listing rows and the day counts) in one transaction, then exits: 0 when done, 1 otherwise.
  * The service keeps both in step with its own writes; run this after changing those tables by
- * hand, then restart the service (or bump the shared cache's version) so no kept answer stays.
+ * hand. It moves the change log's head, which every instance's read cache checks, and ends the
+ * answers kept in Redis when `CACHE_URL` is set, so no instance keeps an answer from before.
  *
  *   node dist/database/reindex.js      (npm run reindex)
  */
 void runDatabaseTask('reindex', 'reindex failed', async (dataSource, logger) => {
   const started = performance.now();
-  await dataSource.transaction((manager) => rebuildAllListing(manager));
+  await dataSource.transaction(async (manager) => {
+    await rebuildAllListing(manager);
+    await markChangedBehindLog(manager);
+  });
+  const config = loadConfig();
+  if (config.CACHE_URL) await endSharedAnswers(config.CACHE_URL, config.CACHE_PREFIX);
   logger.info(
     { ms: Math.round(performance.now() - started) },
     'rebuilt the listing rows and day counts',

@@ -69,20 +69,26 @@ export class ListingVersionSubscriber implements EntitySubscriberInterface {
     if (event.queryRunner.data[LEAVES_LISTINGS] === true) return;
     const queryRunner = event.queryRunner;
     queryRunner.data[TICKET] = await this.cache.beginWrite();
-    queryRunner.data[AFTER_UNIT] = () => this.finish(queryRunner, 'all');
+    queryRunner.data[AFTER_UNIT] = () => this.finish(queryRunner, 'all', false);
   }
 
   async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
     // The cache keeps anonymous answers only: a unit none of them shows leaves them.
-    await this.finish(event.queryRunner, changeOf(event.queryRunner.data));
+    await this.finish(event.queryRunner, changeOf(event.queryRunner.data), true);
   }
 
   async afterTransactionRollback(event: TransactionRollbackEvent): Promise<void> {
-    await this.finish(event.queryRunner, 'none');
+    await this.finish(event.queryRunner, 'none', false);
   }
 
-  private async finish(queryRunner: QueryRunner, change: WriteChange): Promise<void> {
+  private async finish(
+    queryRunner: QueryRunner,
+    change: WriteChange,
+    committed: boolean,
+  ): Promise<void> {
     if (queryRunner.isTransactionActive) return;
+    // Its change log positions: this process's once committed; else given back (LogHeadWatch).
+    await this.cache.unitEnded(queryRunner, committed);
     const ticket = ticketOf(queryRunner);
     if (ticket === undefined) return;
     delete queryRunner.data[TICKET];

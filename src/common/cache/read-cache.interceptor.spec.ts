@@ -53,7 +53,8 @@ function text(body: unknown): string {
 }
 
 describe('ReadCacheInterceptor', () => {
-  const config = loadConfig({}, null);
+  // No database file: the cache of one process with no other writer (no head to watch).
+  const config = loadConfig({ SQLITE_PATH: ':memory:' }, null);
   const url = '/calendar/events/v1/events?per_page=5';
 
   it('runs the route once for concurrent misses of one answer under one version', async () => {

@@ -2,6 +2,8 @@ import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common'
 import { AppConfig } from '../../config/app-config';
 import { readsFromReplica } from '../../database/read-routing';
 import { inUnitOfWork } from '../../database/unit-of-work';
+import { changeHeadSource } from '../../database/change-head-source';
+import { LogHeadWatch } from './log-head-watch';
 import { MemoryReadCacheStore } from './memory-read-cache.store';
 import {
   CachedAnswer,
@@ -11,6 +13,7 @@ import {
   WriteChange,
   WriteTicket,
 } from './read-cache.store';
+import { RedisOutageWarning } from './redis-outage-warning';
 import { RedisReadCacheStore } from './redis-read-cache.store';
 
 /** How a total is counted again (ReadCache.countWith). */
@@ -34,6 +37,8 @@ export class VersionMemo<K, V> {
 /**
  * The read cache of anonymous GET answers and the listing version that invalidates it: in this
  * process by default, in Redis when `CACHE_URL` is set. `READ_CACHE_TTL_MS=0` turns it off.
+ * Kept in this process, it is checked against the change log's head before each use, so writes
+ * of other processes on the same database end it too (LogHeadWatch).
  */
 @Injectable()
 export class ReadCache implements OnModuleInit, OnApplicationShutdown {
@@ -53,6 +58,13 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   private readonly counters = new Map<string, Counter>();
   /** The values `remember` is computing, by version and key. */
   private readonly computing = new Map<string, Promise<unknown>>();
+  /** Keeps a cache of this process in step with other processes' writes (none with Redis). */
+  private readonly watch?: LogHeadWatch;
+  private readonly headOutage = new RedisOutageWarning(
+    'ReadCache',
+    'reading the database',
+    'The change log head',
+  );
 
   constructor(config: AppConfig) {
     this.ttlMs = config.READ_CACHE_TTL_MS;
@@ -70,6 +82,8 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
           2 * Math.max(this.ttlMs, this.stableTtlMs) + 60_000,
         )
       : new MemoryReadCacheStore(config.READ_CACHE_MAX_BYTES);
+    const heads = this.enabled && !config.CACHE_URL ? changeHeadSource(config) : undefined;
+    if (heads) this.watch = new LogHeadWatch(heads, () => this.store.clear());
   }
 
   /** Waits (briefly) for a shared store's connection, so the first reads can use it. */
@@ -77,8 +91,34 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     if (this.enabled) await this.store.ready();
   }
 
-  lookup(key: string): Promise<CacheLookup> {
+  async lookup(key: string): Promise<CacheLookup> {
+    if (!(await this.inStep())) return { version: null };
     return this.store.lookup(key);
+  }
+
+  /**
+   * Whether the store may be used now: it has seen every write another process committed before
+   * this call (LogHeadWatch). When the head cannot be read, callers read the database.
+   */
+  private async inStep(): Promise<boolean> {
+    if (!this.watch) return true;
+    try {
+      await this.watch.synced();
+      return true;
+    } catch (error) {
+      this.headOutage.warn(error);
+      return false;
+    }
+  }
+
+  /** A unit of work of this process took change log positions `first` to `last`. */
+  tookPositions(unit: object, first: number, last: number): void {
+    this.watch?.took(unit, first, last);
+  }
+
+  /** A unit of work ended: committed, or not (rolled back, or its outcome unknown). */
+  unitEnded(unit: object, committed: boolean): Promise<void> {
+    return this.watch ? this.watch.ended(unit, committed) : Promise.resolve();
   }
 
   /** The kept answer is usable from when it was made until it expires. */
@@ -151,7 +191,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   /** The value {@link remember} keeps under `key` for the current version, if it has one. */
   async peek<T>(key: string): Promise<T | undefined> {
     if (!this.shares()) return undefined;
-    const { answer } = await this.store.lookup(key);
+    const { answer } = await this.lookup(key);
     if (!answer || !this.isFresh(answer, Date.now())) return undefined;
     return JSON.parse(answer.body.toString()) as T;
   }
@@ -171,7 +211,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     stableUntil?: number,
   ): Promise<T> {
     if (!this.shares()) return compute();
-    const { version, answer } = await this.store.lookup(key);
+    const { version, answer } = await this.lookup(key);
     if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body.toString()) as T;
     if (version === null) return compute();
     // Reads that miss the same value under the same version wait for the one computing it: it
@@ -230,7 +270,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     load: (missing: K[]) => Promise<ReadonlyMap<K, V>>,
   ): Promise<Map<K, V>> {
     const unique = [...new Set(keys)];
-    const version = this.shares() ? await this.store.version() : null;
+    const version = this.shares() && (await this.inStep()) ? await this.store.version() : null;
     if (version === null) return new Map(await load(unique));
     const now = Date.now();
     if (memo.version !== version || !(memo.madeAt <= now && now - memo.madeAt < this.ttlMs)) {
@@ -299,5 +339,6 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
+    await this.watch?.close();
   }
 }

@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
 
 /**
- * A warning that Redis cannot be reached and what the service does meanwhile, logged at most
- * once a minute however many calls fail (a Redis outage fails every request).
+ * A warning that Redis (or another shared part: `subject`) cannot be reached and what the
+ * service does meanwhile, logged at most once a minute however many calls fail (an outage fails
+ * every request).
  */
 export class RedisOutageWarning {
   private readonly logger: Logger;
@@ -12,6 +13,7 @@ export class RedisOutageWarning {
   constructor(
     context: string,
     private readonly consequence: string,
+    private readonly subject = 'Redis',
   ) {
     this.logger = new Logger(context);
   }
@@ -21,6 +23,6 @@ export class RedisOutageWarning {
     if (now - this.lastWarning < 60_000) return;
     this.lastWarning = now;
     const reason = error instanceof Error ? error.message : String(error);
-    this.logger.warn(`Redis unavailable, ${this.consequence}: ${reason}`);
+    this.logger.warn(`${this.subject} unavailable, ${this.consequence}: ${reason}`);
   }
 }

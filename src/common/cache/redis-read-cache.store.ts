@@ -381,3 +381,16 @@ function parseAnswer(stored: unknown): CachedAnswer | undefined {
     ...(value.l ? { live: value.l } : {}),
   };
 }
+
+/**
+ * Ends every answer kept in the Redis at `url` (what `clear` does), for a process that changed
+ * rows behind the service and runs no read cache of its own (the seed, `reindex`).
+ */
+export async function endSharedAnswers(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  try {
+    await redis.incr(`${prefix}version`);
+  } finally {
+    await redis.quit().catch(() => redis.disconnect());
+  }
+}

@@ -1,0 +1,127 @@
+import { LogHead, LogHeadSource, LogHeadWatch } from './log-head-watch';
+
+/** A head source whose reads the test answers one by one. */
+class HeadsByHand implements LogHeadSource {
+  head: LogHead = { seq: 0, epoch: 'a' };
+  reads = 0;
+  /** When set, reads wait until the test calls `answer`. */
+  held = false;
+  private waiting: (() => void)[] = [];
+  failNext = false;
+
+  read(): Promise<LogHead> {
+    this.reads += 1;
+    if (this.failNext) {
+      this.failNext = false;
+      return Promise.reject(new Error('connection refused'));
+    }
+    if (!this.held) return Promise.resolve({ ...this.head });
+    // The head is read when the server answers, as a real read would.
+    return new Promise((resolve) => this.waiting.push(() => resolve({ ...this.head })));
+  }
+
+  answer(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+describe('LogHeadWatch', () => {
+  let heads: HeadsByHand;
+  let drops: number;
+  let sut: LogHeadWatch;
+
+  beforeEach(() => {
+    heads = new HeadsByHand();
+    drops = 0;
+    sut = new LogHeadWatch(heads, () => {
+      drops += 1;
+      return Promise.resolve();
+    });
+  });
+
+  it('drops the kept answers when another process moved the head, not at the first read', async () => {
+    heads.head = { seq: 5, epoch: 'a' };
+    await sut.synced();
+    expect(drops).toBe(0);
+    await sut.synced();
+    expect(drops).toBe(0);
+    heads.head = { seq: 6, epoch: 'a' };
+    await sut.synced();
+    expect(drops).toBe(1);
+  });
+
+  it('keeps them through positions this process took and committed', async () => {
+    await sut.synced();
+    const unit = {};
+    sut.took(unit, 1, 3);
+    heads.head = { seq: 3, epoch: 'a' };
+    await sut.ended(unit, true);
+    await sut.synced();
+    expect(drops).toBe(0);
+  });
+
+  it('sees a foreign position between two of its own', async () => {
+    await sut.synced();
+    const first = {};
+    const second = {};
+    sut.took(first, 1, 1);
+    sut.took(second, 3, 3);
+    await sut.ended(first, true);
+    await sut.ended(second, true);
+    heads.head = { seq: 3, epoch: 'a' };
+    await sut.synced();
+    expect(drops).toBe(1);
+  });
+
+  it('drops when a unit that took positions did not commit, and no longer counts them as its own', async () => {
+    await sut.synced();
+    const unit = {};
+    sut.took(unit, 1, 2);
+    await sut.ended(unit, false);
+    expect(drops).toBe(1);
+    // Another process takes the same positions.
+    heads.head = { seq: 2, epoch: 'a' };
+    await sut.synced();
+    expect(drops).toBe(2);
+  });
+
+  it('drops when the database is another one (a new epoch)', async () => {
+    heads.head = { seq: 9, epoch: 'a' };
+    await sut.synced();
+    heads.head = { seq: 9, epoch: 'b' };
+    await sut.synced();
+    expect(drops).toBe(1);
+  });
+
+  it('answers calls made during a read with the next read, begun after them', async () => {
+    heads.held = true;
+    const first = sut.synced();
+    const second = sut.synced();
+    const third = sut.synced();
+    expect(heads.reads).toBe(1);
+    // A write of another process commits while the first read is under way, after it was sent.
+    heads.answer();
+    await first;
+    heads.head = { seq: 1, epoch: 'a' };
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(heads.reads).toBe(2);
+    heads.answer();
+    await Promise.all([second, third]);
+    expect(heads.reads).toBe(2);
+    expect(drops).toBe(1);
+  });
+
+  it('rejects the calls a failed read served, and reads again at the next call', async () => {
+    heads.failNext = true;
+    await expect(sut.synced()).rejects.toThrow('connection refused');
+    await expect(sut.synced()).resolves.toBeUndefined();
+    expect(heads.reads).toBe(2);
+  });
+});
