@@ -9,7 +9,8 @@ import { monthsAhead, percentile } from './bench-common';
 
 /**
  * `npm run bench:load -- [--url http://localhost:3000] [--connections 16] [--seconds 5]
- * [--token JWT] [--cold-runs 15] [--mixed-seconds 10] [--only-mixed] [--label TEXT] [--json FILE]`: a load
+ * [--token JWT] [--cold-runs 15] [--mixed-seconds 10] [--write-shares 0,0.5,2,10] [--only-mixed]
+ * [--label TEXT] [--json FILE]`: a load
  * benchmark of an already running (and seeded) service.
  *
  * For each case it runs autocannon at `--connections` for `--seconds`, then the same load
@@ -18,13 +19,13 @@ import { monthsAhead, percentile } from './bench-common';
  * first case, unmeasured). With `--token` (an administrator's, `npm run token`) it also times
  * each list case cold: one write, then one read
  * of the case, `--cold-runs` times (p50 and p99 in ms), times a sync (`sync_token`) after 100
- * changes (one more write before each timed read), and runs a mixed workload twice: Zipf over
- * 1,000 distinct list URLs with 2% writes (each event filed under a random category and tag),
- * once with drafts as the writes (no anonymous answer changes) and once with published events
- * (the unfiltered lists and those of the event's terms end), each in two phases of
- * `--mixed-seconds`: the first from an empty read cache, the second on what the first kept. It
- * reports req/s, errors and the service's RSS (read from `/metrics`) for each phase. `--only-mixed`
- * runs the mixed workloads alone. The load average is printed with the results: this
+ * changes (one more write before each timed read), and runs the workload users meet: Zipf over
+ * at least 1,000 distinct read URLs (lists by every filter and many pages, searches, months,
+ * deep pages, venues, organizers, geo, single events, other resources), after a read-only
+ * warm-up, one phase of `--mixed-seconds` per share of `--write-shares` (percent of requests
+ * that are published events inside the default window, each filed under a random category and
+ * tag). It reports req/s (and its share of the read-only phase), p50, p99, errors and the
+ * service's RSS (read from `/metrics`) for each phase. `--only-mixed` runs that workload alone. The load average is printed with the results: this
  * machine is shared, so compare numbers of one run, not across runs.
  */
 
@@ -39,6 +40,8 @@ interface Options {
   readonly token: string | null;
   readonly coldRuns: number;
   readonly mixedSeconds: number;
+  /** Percentages of writes, one phase of the users' workload each. */
+  readonly writeShares: readonly number[];
   readonly onlyMixed: boolean;
   readonly label: string;
   readonly json: string | null;
@@ -70,6 +73,7 @@ function parseOptions(): Options {
       token: { type: 'string' },
       'cold-runs': { type: 'string', default: '15' },
       'mixed-seconds': { type: 'string', default: '10' },
+      'write-shares': { type: 'string', default: '0,0.5,2,10' },
       'only-mixed': { type: 'boolean', default: false },
       label: { type: 'string', default: '' },
       json: { type: 'string' },
@@ -83,6 +87,13 @@ function parseOptions(): Options {
     }
     return number;
   };
+  const shares = (value: string): number[] => {
+    const list = value.split(',').map(Number);
+    if (list.some((share) => !Number.isFinite(share) || share < 0 || share > 100)) {
+      throw new Error('--write-shares takes percentages from 0 to 100, separated by commas');
+    }
+    return list;
+  };
   return {
     url: values.url.replace(/\/+$/, ''),
     connections: positive('connections', values.connections),
@@ -90,6 +101,7 @@ function parseOptions(): Options {
     token: values.token ?? null,
     coldRuns: positive('cold-runs', values['cold-runs']),
     mixedSeconds: positive('mixed-seconds', values['mixed-seconds']),
+    writeShares: shares(values['write-shares']),
     onlyMixed: values['only-mixed'],
     label: values.label,
     json: values.json ?? null,
@@ -312,33 +324,14 @@ async function syncCase(
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-/** 1,000 distinct list URLs and a Zipf (s = 1) sampler over them. */
-function zipfUrls(slugs: { categories: string[]; tags: string[] }): {
-  urls: string[];
-  pick: () => string;
-} {
-  const urls: string[] = [];
-  const filters = [
-    '',
-    'featured=true',
-    ...slugs.categories.map((slug) => `categories=${slug}`),
-    ...slugs.tags.map((slug) => `tags=${slug}`),
-  ];
-  for (let page = 1; urls.length < 1000; page++) {
-    for (const filter of filters) {
-      for (const perPage of [10, 20, 50]) {
-        if (urls.length >= 1000) break;
-        urls.push(`${EVENTS_PATH}?${filter}${filter ? '&' : ''}per_page=${perPage}&page=${page}`);
-      }
-    }
-    if (page > 50) break;
-  }
+/** A Zipf (s = 1) sampler over `urls`: the first is read most, the n-th 1/n as often. */
+function zipf(urls: readonly string[]): () => string {
   const weights = urls.map((_, rank) => 1 / (rank + 1));
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   const cumulative: number[] = [];
   let running = 0;
   for (const weight of weights) cumulative.push((running += weight / total));
-  const pick = (): string => {
+  return () => {
     const r = Math.random();
     let low = 0;
     let high = cumulative.length - 1;
@@ -349,7 +342,116 @@ function zipfUrls(slugs: { categories: string[]; tags: string[] }): {
     }
     return urls[low] ?? EVENTS_PATH;
   };
-  return { urls, pick };
+}
+
+/** Words of the seeded events' titles and descriptions, common and rare, for the searches. */
+const SEARCH_WORDS = [
+  'jazz',
+  'concert',
+  'salsa',
+  'workshop',
+  'tango',
+  'poetry',
+  'night',
+  'festival',
+  'blues',
+  'choir',
+  'ceramics',
+  'swing',
+  'jazz night',
+  'flamenco',
+  'comedy',
+  'photography',
+];
+
+/** Ids of the `key` items of a list answer. */
+function idsIn(list: unknown, key: string): number[] {
+  const items = (list as Record<string, unknown>)[key];
+  return Array.isArray(items)
+    ? items
+        .map((item) => (item as Record<string, unknown>)['id'])
+        .filter((id): id is number => typeof id === 'number')
+    : [];
+}
+
+/**
+ * At least 1,000 distinct read URLs as users spread them: event lists (default, featured, by
+ * category and tag, each at three page sizes and many pages), searches, months, deep pages,
+ * venue and organizer filters, geo, single events and the other resources' lists. The kinds
+ * are interleaved, so each is found among the most read as among the rarest.
+ */
+async function userUrls(base: string): Promise<string[]> {
+  const categories = await getJson(`${base}${API_PATH}/categories?per_page=50`);
+  const tags = await getJson(`${base}${API_PATH}/tags?per_page=50`);
+  const slugsOf = (list: unknown, key: string): string[] => {
+    const items = (list as Record<string, unknown>)[key];
+    return Array.isArray(items)
+      ? items.map((item) => String((item as Record<string, unknown>)['slug']))
+      : [];
+  };
+  const venues = idsIn(await getJson(`${base}${API_PATH}/venues?per_page=50`), 'venues');
+  const organizers = idsIn(
+    await getJson(`${base}${API_PATH}/organizers?per_page=50`),
+    'organizers',
+  );
+  const events: number[] = [];
+  for (let page = 1; page <= 4; page++) {
+    events.push(
+      ...idsIn(await getJson(`${base}${EVENTS_PATH}?per_page=50&page=${page}`), 'events'),
+    );
+  }
+  const kinds: string[][] = [];
+  const lists: string[] = [];
+  const filters = [
+    '',
+    'featured=true',
+    ...slugsOf(categories, 'categories').map((slug) => `categories=${slug}`),
+    ...slugsOf(tags, 'tags').map((slug) => `tags=${slug}`),
+  ];
+  for (let page = 1; page <= 12; page++) {
+    for (const filter of filters) {
+      for (const perPage of [10, 20, 50]) {
+        lists.push(`${EVENTS_PATH}?${filter}${filter ? '&' : ''}per_page=${perPage}&page=${page}`);
+      }
+    }
+  }
+  kinds.push(lists);
+  kinds.push(
+    SEARCH_WORDS.flatMap((word) =>
+      [1, 2, 3].map((page) => `${EVENTS_PATH}?search=${encodeURIComponent(word)}&page=${page}`),
+    ),
+  );
+  kinds.push(
+    Array.from({ length: 24 }, (_, month) => {
+      const from = monthsAhead(month);
+      return `${EVENTS_PATH}?start_date=${from}&end_date=${monthsAhead(month + 1)}`;
+    }),
+  );
+  kinds.push(Array.from({ length: 40 }, (_, i) => `${EVENTS_PATH}?page=${50 + i * 25}`));
+  kinds.push(venues.map((id) => `${EVENTS_PATH}?venue=${id}`));
+  kinds.push(organizers.map((id) => `${EVENTS_PATH}?organizer=${id}`));
+  kinds.push(
+    [5, 10, 25, 50].flatMap((radius) =>
+      [2.1686, 2.17, 2.15].map(
+        (lng) => `${EVENTS_PATH}?geoloc_lat=41.3874&geoloc_lng=${lng}&geoloc_radius=${radius}`,
+      ),
+    ),
+  );
+  kinds.push(events.map((id) => `${EVENTS_PATH}/${id}`));
+  kinds.push([
+    ...[1, 2, 3, 4, 5].map((page) => `${API_PATH}/venues?page=${page}`),
+    ...[1, 2, 3].map((page) => `${API_PATH}/organizers?page=${page}`),
+    `${API_PATH}/categories`,
+    `${API_PATH}/tags`,
+  ]);
+  const urls: string[] = [];
+  for (let i = 0; kinds.some((kind) => i < kind.length); i++) {
+    for (const kind of kinds) {
+      const url = kind[i];
+      if (url !== undefined) urls.push(url);
+    }
+  }
+  return [...new Set(urls)];
 }
 
 async function rssBytes(base: string): Promise<number | null> {
@@ -361,41 +463,56 @@ async function rssBytes(base: string): Promise<number | null> {
   return match ? Number(match[1]) : null;
 }
 
-async function mixed(
-  base: string,
-  options: Options,
-  token: string,
-  status: 'draft' | 'publish',
-): Promise<void> {
-  const categories = await getJson(`${base}${API_PATH}/categories?per_page=50`);
-  const tags = await getJson(`${base}${API_PATH}/tags?per_page=50`);
-  const itemsOf = (list: unknown, key: string): Record<string, unknown>[] =>
-    (list as Record<string, unknown>)[key] as Record<string, unknown>[];
-  const slugsOf = (list: unknown, key: string): string[] =>
-    itemsOf(list, key).map((item) => String(item['slug']));
-  const idsOf = (list: unknown, key: string): number[] =>
-    itemsOf(list, key).map((item) => Number(item['id']));
-  const categoryIds = idsOf(categories, 'categories');
-  const tagIds = idsOf(tags, 'tags');
+/** A published one-hour event inside the default window (1 to 60 days ahead), as editors add. */
+function windowEventBody(title: string, terms: EventTerms): string {
+  const start = new Date(Date.now() + (1 + Math.random() * 59) * 86_400_000);
+  const day = start.toISOString().slice(0, 10);
+  const hour = String(8 + Math.floor(Math.random() * 12)).padStart(2, '0');
+  return JSON.stringify({
+    title,
+    status: 'publish',
+    start_date: `${day} ${hour}:00:00`,
+    end_date: `${day} ${hour}:59:00`,
+    ...terms,
+  });
+}
+
+/** One phase of the users' workload: its numbers. */
+interface MixedPhase {
+  readonly share: number;
+  readonly result: LoadResult;
+  readonly writes: number;
+  readonly rss: number | null;
+}
+
+/**
+ * The workload users meet: Zipf over {@link userUrls}, read-only and then with each share of
+ * `--write-shares` (percent) as published events inside the default window, each filed under
+ * one category and one tag; a read-only phase first warms the cache and is not reported.
+ */
+async function mixed(base: string, options: Options, token: string): Promise<MixedPhase[]> {
+  const categoryIds = idsIn(
+    await getJson(`${base}${API_PATH}/categories?per_page=50`),
+    'categories',
+  );
+  const tagIds = idsIn(await getJson(`${base}${API_PATH}/tags?per_page=50`), 'tags');
   const anyOf = (ids: readonly number[]): number[] =>
     ids.length === 0 ? [] : [ids[Math.floor(Math.random() * ids.length)] ?? 0];
-  const { urls, pick } = zipfUrls({
-    categories: slugsOf(categories, 'categories'),
-    tags: slugsOf(tags, 'tags'),
-  });
+  const urls = await userUrls(base);
+  const pick = zipf(urls);
   let writes = 0;
+  let share = 0;
   const requests: autocannon.Options['requests'] = [
     {
       setupRequest: (request) => {
-        if (Math.random() < 0.02) {
+        if (Math.random() * 100 < share) {
           writes += 1;
           return {
             ...request,
             method: 'POST',
             path: EVENTS_PATH,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            // Filed under one category and one tag, as events are.
-            body: eventBody(`Mixed write ${writes}`, status, {
+            body: windowEventBody(`Mixed write ${writes}`, {
               categories: anyOf(categoryIds),
               tags: anyOf(tagIds),
             }),
@@ -405,26 +522,30 @@ async function mixed(
       },
     },
   ];
-  // A venue's creation ends every kept answer, so the first phase starts from nothing kept; the
-  // second runs on what the first kept (the steady state of the workload).
-  const venue = await fetch(`${base}${API_PATH}/venues`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ venue: `Bench hall ${Date.now()}` }),
-  });
-  await venue.arrayBuffer();
-  if (venue.status !== 201) throw new Error(`venue write answered ${venue.status}`);
-  for (const phase of ['from an empty cache', 'then'] as const) {
+  console.log(
+    `\nusers' workload: Zipf over ${urls.length} URLs, ${options.connections} connections, ${options.mixedSeconds} s a phase after a read-only warm-up`,
+  );
+  await load(base, options.connections, options.mixedSeconds, { requests });
+  const phases: MixedPhase[] = [];
+  for (const percent of options.writeShares) {
+    share = percent;
     writes = 0;
-    const result = await load(base, options.connections, options.mixedSeconds, { requests });
+    const result = summarise(
+      await load(base, options.connections, options.mixedSeconds, { requests }),
+    );
     const rss = await rssBytes(base);
-    const summary = summarise(result);
+    phases.push({ share: percent, result, writes, rss });
+    const readOnly = phases.find((phase) => phase.share === 0)?.result.rps;
     console.log(
-      `\nmixed (Zipf over ${urls.length} list URLs, 2% writes of ${status === 'draft' ? 'drafts' : 'published events'}, ${options.connections} connections, ${options.mixedSeconds} s ${phase}): ` +
-        `${summary.rps} req/s, p50 ${summary.p50} ms, p99 ${summary.p99} ms, errors ${summary.errors}, non-2xx ${summary.non2xx}, ` +
+      `${`${percent}% writes`.padEnd(11)}: ${String(result.rps).padStart(6)} req/s` +
+        (readOnly && percent > 0
+          ? ` (${((100 * result.rps) / readOnly).toFixed(0)}% of read-only)`
+          : '') +
+        `, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}, ` +
         `writes ${writes}, RSS ${rss === null ? '?' : `${Math.round(rss / 1048576)} MB`}`,
     );
   }
+  return phases;
 }
 
 async function main(): Promise<void> {
@@ -432,6 +553,7 @@ async function main(): Promise<void> {
   const base = options.url;
   const list = await cases(base);
   const reports: CaseReport[] = [];
+  let mixedPhases: MixedPhase[] = [];
   console.log(
     `${options.label ? `${options.label}: ` : ''}${base}, ${options.connections} connections, ${options.seconds} s a case; load average ${loadavg()
       .map((value) => value.toFixed(2))
@@ -482,8 +604,7 @@ async function main(): Promise<void> {
         `sync (100+ changes since the token, first page of 50): p50 ${changes.p50.toFixed(1)} ms, p99 ${changes.p99.toFixed(1)} ms`,
       );
     }
-    await mixed(base, options, options.token, 'draft');
-    await mixed(base, options, options.token, 'publish');
+    mixedPhases = await mixed(base, options, options.token);
   } else {
     console.log('\n(no --token: cold reads and the mixed workload need an administrator token)');
   }
@@ -493,7 +614,10 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   if (options.json) {
-    writeFileSync(options.json, JSON.stringify({ label: options.label, reports }, null, 2));
+    writeFileSync(
+      options.json,
+      JSON.stringify({ label: options.label, reports, mixed: mixedPhases }, null, 2),
+    );
   }
 }
 
