@@ -59,6 +59,12 @@ export const UNSEEN_BY_PUBLIC = 'calendar:unseenByPublic';
 export const NARROWED_TO_FILED_TERMS = 'calendar:narrowedToFiledTerms';
 
 /**
+ * The id of the one event a unit marked NARROWED_TO_FILED_TERMS wrote (a number): the read
+ * cache ends that event's own answers (its single reads), which no other narrowed write changes.
+ */
+export const NARROWED_EVENT = 'calendar:narrowedEvent';
+
+/**
  * The terms (ids) the events a unit wrote were filed under before or after its writes, with
  * the categories above them, as the listing rows are refreshed: a `Set<number>`.
  */
@@ -236,12 +242,15 @@ export class UnitOfWork {
   }
 
   /**
-   * Marks the running unit as one event's own write (see {@link NARROWED_TO_FILED_TERMS}). Only
+   * Marks the running unit as event `eventId`'s own write (see {@link NARROWED_TO_FILED_TERMS}
+   * and {@link NARROWED_EVENT}). Only
    * code that knows every write of the unit may say so, as for {@link markUnseenByPublic}.
    */
-  markNarrowedToFiledTerms(): void {
+  markNarrowedToFiledTerms(eventId: number): void {
     const runner = current.getStore()?.manager.queryRunner;
-    if (runner) runner.data[NARROWED_TO_FILED_TERMS] = true;
+    if (!runner) return;
+    runner.data[NARROWED_TO_FILED_TERMS] = true;
+    runner.data[NARROWED_EVENT] = eventId;
   }
 
   /** Whether a unit of work is running in this async context. */
@@ -308,6 +317,7 @@ export class UnitOfWork {
       delete runner.data[LEAVES_LISTINGS];
       delete runner.data[UNSEEN_BY_PUBLIC];
       delete runner.data[NARROWED_TO_FILED_TERMS];
+      delete runner.data[NARROWED_EVENT];
       delete runner.data[FILED_TERMS];
       delete runner.data[LISTING_FROM];
       delete runner.data[WROTE_SCHEDULED];

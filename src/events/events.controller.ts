@@ -37,7 +37,7 @@ import { EventQueryDto, EventUpdateQueryDto } from './dto/event-query.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { EventsPresenter } from './events.presenter';
-import { EventsService } from './events.service';
+import { EventsService, itemKeys } from './events.service';
 import { EventView } from './events.mapper';
 import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
 
@@ -163,13 +163,11 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @Req() request: Request,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(
-      await this.events.getBySlug(slug, viewer, language, query.password),
-      language,
-      links,
-      true,
-    );
+    const view = await this.events.getBySlug(slug, viewer, language, query.password);
+    requestState(request).dependsOn = itemKeys(view);
+    return this.presenter.one(view, language, links, true);
   }
 
   /** Update an event by slug (PUT and PATCH reach this route too). */
@@ -243,13 +241,11 @@ export class EventsController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @Req() request: Request,
   ): Promise<EventResponseDto> {
-    return this.presenter.one(
-      await this.events.readById(id, viewer, language, query.password),
-      language,
-      links,
-      true,
-    );
+    const view = await this.events.readById(id, viewer, language, query.password);
+    requestState(request).dependsOn = itemKeys(view);
+    return this.presenter.one(view, language, links, true);
   }
 
   /** Update an event (PUT and PATCH reach this route too). Fields left out keep their values. */

@@ -69,7 +69,13 @@ import { EventDateBounds } from './pipes/event-dates.pipe';
 import { createsItems, EventLinksService, LinkPlan } from './links/event-links.service';
 import { earliest } from '../common/dates/window';
 import { ReadCache } from '../common/cache/read-cache';
-import { EVERY_ANSWER, SCHEDULED, SERIES_ONLY, termKey } from '../common/cache/read-cache.store';
+import {
+  eventKey,
+  EVERY_ANSWER,
+  SCHEDULED,
+  SERIES_ONLY,
+  termKey,
+} from '../common/cache/read-cache.store';
 import {
   expand,
   Occurrence,
@@ -221,6 +227,15 @@ function totalCacheKey(filter: EventListFilter): string {
 function listKeys(filter: EventListFilter): string[] {
   const terms = filterTerms(filter);
   return terms.length > 0 ? terms.map(termKey) : [EVERY_ANSWER];
+}
+
+/**
+ * The read-cache keys a single read of `view` depends on: the event's own (moved by its writes)
+ * and those of the terms it embeds (whose counts other events' writes move). Venue, organizer,
+ * term and series writes move every key.
+ */
+export function itemKeys(view: EventView): string[] {
+  return [eventKey(view.event.id), ...view.links.terms.map((term) => termKey(term.term.id))];
 }
 
 /** The categories and tags `filter` names. */
@@ -750,7 +765,7 @@ export class EventsService {
     await this.changes.record('event', id, 'created');
     if (series === null && !createsItems(plan)) {
       if (hiddenFromPublic(columns.status)) this.unit.markUnseenByPublic();
-      else this.unit.markNarrowedToFiledTerms();
+      else this.unit.markNarrowedToFiledTerms(id);
     }
     if (series) {
       await this.syncOccurrences(
@@ -958,7 +973,7 @@ export class EventsService {
     if (event.seriesId === null && !ruled && !createsItems(plan)) {
       if (hiddenFromPublic(event.status) && hiddenFromPublic(columns.status ?? event.status)) {
         this.unit.markUnseenByPublic();
-      } else this.unit.markNarrowedToFiledTerms();
+      } else this.unit.markNarrowedToFiledTerms(event.id);
     }
     if (ruled) {
       const wanted = series ? series.occurrences.slice(1) : [];
@@ -1085,7 +1100,7 @@ export class EventsService {
     await this.changes.record('event', event.id, 'trashed');
     if (event.seriesId === null) {
       if (hiddenFromPublic(event.status)) this.unit.markUnseenByPublic();
-      else this.unit.markNarrowedToFiledTerms();
+      else this.unit.markNarrowedToFiledTerms(event.id);
     }
     if (event.seriesId === event.id) {
       // The series' first occurrence is the series: its other occurrences go with it.

@@ -334,6 +334,62 @@ describe('read cache', () => {
       expect(await liveCount()).toBe(2);
     });
 
+    it('keeps a single event through writes of events under none of its terms, not through its own or one under them', async () => {
+      const sut = app();
+      const music = await createCategory(sut.http, { name: 'Music' });
+      const live = await createTag(sut.http, { name: 'Live' });
+      const film = await createCategory(sut.http, { name: 'Film' });
+      const at = (day: number): Record<string, string> => ({
+        start_date: utcAt(day, 10),
+        end_date: utcAt(day, 12),
+      });
+      const a = await createEvent(sut.http, {
+        title: 'A',
+        categories: [music.id],
+        tags: [live.id],
+        ...at(1),
+      });
+      const read = async (): Promise<{ title: string; tags: { count: number }[] }> => {
+        const bySlug = await request(sut.http).get(`${EVENTS}/by-slug/a`).expect(200);
+        const byId = await request(sut.http).get(`${EVENTS}/${a.id}`).expect(200);
+        expect(bySlug.text).toBe(byId.text);
+        return byId.body as { title: string; tags: { count: number }[] };
+      };
+      expect(await read()).toMatchObject({ title: 'A' });
+      await renameBehind(sut, a.id, 'A renamed');
+
+      // Another event, created, edited and trashed under Film only: A's answers are kept.
+      const b = await createEvent(sut.http, { title: 'B', categories: [film.id], ...at(2) });
+      await sut.admin.post(`${EVENTS}/${b.id}`).send({ title: 'B edited' }).expect(200);
+      await sut.admin.delete(`${EVENTS}/${b.id}`).expect(200);
+      expect(await read()).toMatchObject({ title: 'A' });
+      // The unfiltered list, which shows every event, is not.
+      expect(await titles(sut)).toEqual(['A renamed']);
+
+      // An event under a tag A embeds changes that tag's count: A's answers end.
+      await createEvent(sut.http, { title: 'C', tags: [live.id], ...at(3) });
+      const withCount = await read();
+      expect(withCount).toMatchObject({ title: 'A renamed' });
+      expect(withCount.tags[0]?.count).toBe(2);
+
+      // A write of A itself ends them.
+      await renameBehind(sut, a.id, 'A again');
+      expect(await read()).toMatchObject({ title: 'A renamed' });
+      await sut.admin.post(`${EVENTS}/${a.id}`).send({ excerpt: 'Edited' }).expect(200);
+      expect(await read()).toMatchObject({ title: 'A again' });
+
+      // An event under no term: only its own writes end its answer.
+      const d = await createEvent(sut.http, { title: 'D', ...at(4) });
+      const readD = async (): Promise<unknown> =>
+        (await request(sut.http).get(`${EVENTS}/${d.id}`).expect(200)).body;
+      expect(await readD()).toMatchObject({ title: 'D' });
+      await renameBehind(sut, d.id, 'D renamed');
+      await sut.admin.post(`${EVENTS}/${a.id}`).send({ excerpt: 'Again' }).expect(200);
+      expect(await readD()).toMatchObject({ title: 'D' });
+      await sut.admin.post(`${EVENTS}/${d.id}`).send({ excerpt: 'Edited' }).expect(200);
+      expect(await readD()).toMatchObject({ title: 'D renamed' });
+    });
+
     it('keeps a page through writes after its last row, with the total and counts of now', async () => {
       const sut = app();
       await pageThroughWrites(sut, sut);

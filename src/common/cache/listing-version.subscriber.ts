@@ -13,12 +13,20 @@ import {
   FILED_TERMS,
   LEAVES_LISTINGS,
   LISTING_FROM,
+  NARROWED_EVENT,
   NARROWED_TO_FILED_TERMS,
   UNSEEN_BY_PUBLIC,
   WROTE_SCHEDULED,
 } from '../../database/unit-of-work';
 import { ReadCache } from './read-cache';
-import { EVERY_ANSWER, SCHEDULED, termKey, WriteChange, WriteTicket } from './read-cache.store';
+import {
+  eventKey,
+  EVERY_ANSWER,
+  SCHEDULED,
+  termKey,
+  WriteChange,
+  WriteTicket,
+} from './read-cache.store';
 
 const TICKET = 'readCacheWriteTicket';
 
@@ -29,8 +37,8 @@ function ticketOf(queryRunner: QueryRunner): WriteTicket | undefined {
 
 /**
  * What a committed unit changed of anonymous answers, from its marks: nothing (unseen by the
- * public), only what depends on the terms its event was or is filed under (and every answer
- * that is not narrowed), or anything.
+ * public), only what depends on the terms its event was or is filed under or on the event
+ * itself (and every answer that is not narrowed), or anything.
  */
 function changeOf(data: Record<string, unknown>): WriteChange {
   if (data[UNSEEN_BY_PUBLIC] === true) return 'none';
@@ -38,6 +46,8 @@ function changeOf(data: Record<string, unknown>): WriteChange {
   const filed = data[FILED_TERMS] instanceof Set ? (data[FILED_TERMS] as Set<number>) : new Set();
   const keys = [EVERY_ANSWER, ...[...filed].map((id) => termKey(Number(id)))];
   if (data[WROTE_SCHEDULED] === true) keys.push(SCHEDULED);
+  const event = data[NARROWED_EVENT];
+  if (typeof event === 'number') keys.push(eventKey(event));
   const from = data[LISTING_FROM];
   return typeof from === 'number' ? { keys, from } : { keys };
 }

@@ -93,6 +93,16 @@ export const SERIES_ONLY = 'series';
 export const SCHEDULED = 'scheduled';
 
 /**
+ * The key of the answers that show event `id` alone (its single reads): a write narrowed to
+ * keys moves it for the one event it wrote. Such an answer depends on it and on the keys of the
+ * terms it embeds (their counts), not on {@link EVERY_ANSWER}: another event's write that
+ * touches none of its terms leaves it as it was.
+ */
+export function eventKey(id: number): string {
+  return `event:${id}`;
+}
+
+/**
  * The key of the answers that depend on term `id`: event lists filtered by it or embedding it
  * (its `count`), which the write of an event filed under it moves.
  */
