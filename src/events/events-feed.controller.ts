@@ -15,7 +15,8 @@ import { RouteIdPipe } from '../common/validation/route-id.pipe';
 import { EventQueryDto } from './dto/event-query.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EventsPresenter } from './events.presenter';
-import { EventsService } from './events.service';
+import { EventReader } from './event-reader';
+import { EventListService } from './listing/event-list.service';
 import { asCalendar } from './feed/ical';
 import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
 
@@ -27,7 +28,8 @@ import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
 @Controller(NAMESPACE)
 export class EventsFeedController {
   constructor(
-    private readonly events: EventsService,
+    private readonly lists: EventListService,
+    private readonly reader: EventReader,
     private readonly presenter: EventsPresenter,
   ) {}
 
@@ -49,7 +51,7 @@ export class EventsFeedController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     if (query.sync_token !== undefined) throw InvalidParamsError.of('sync_token');
-    const page = await this.events.list(query, bounds, paging, language, viewer, modified);
+    const page = await this.lists.list(query, bounds, paging, language, viewer, modified);
     asCalendar(response, page);
     return this.presenter.calendar(page.views, language, links);
   }
@@ -77,12 +79,12 @@ export class EventsFeedController {
     @CurrentViewer() viewer: Viewer,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    const view = await this.events.readById(id, viewer, language, query.password);
+    const view = await this.reader.readById(id, viewer, language, query.password);
     asCalendar(response);
     // A series' first occurrence is the series: one VEVENT with its rule and exceptions.
     const series =
       view.event.seriesId === view.event.id && (view.event.recurrence ?? []).length > 0
-        ? await this.events.seriesParts(view.event.id, viewer, language)
+        ? await this.reader.seriesParts(view.event.id, viewer, language)
         : undefined;
     return this.presenter.calendar([view], language, links, series);
   }

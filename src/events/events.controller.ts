@@ -37,7 +37,9 @@ import { EventQueryDto, EventUpdateQueryDto } from './dto/event-query.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { EventsPresenter } from './events.presenter';
-import { EventsService, itemKeys } from './events.service';
+import { EventsService } from './events.service';
+import { EventReader, itemKeys } from './event-reader';
+import { EventListService } from './listing/event-list.service';
 import { EventView } from './events.mapper';
 import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
 
@@ -54,6 +56,8 @@ const READ_EVENT_ERRORS: readonly ErrorKind[] = [
 export class EventsController {
   constructor(
     private readonly events: EventsService,
+    private readonly lists: EventListService,
+    private readonly reader: EventReader,
     private readonly presenter: EventsPresenter,
   ) {}
 
@@ -83,7 +87,7 @@ export class EventsController {
     if (query.sync_token !== undefined) {
       if (calendar) throw InvalidParamsError.of('sync_token');
       requireSyncAlone(query);
-      const changes = await this.events.sync(
+      const changes = await this.lists.sync(
         query.sync_token,
         paging.perPage,
         language,
@@ -92,7 +96,7 @@ export class EventsController {
       );
       return this.presenter.sync(changes, paging.perPage, language, links);
     }
-    const page = await this.events.list(query, bounds, paging, language, viewer, modified);
+    const page = await this.lists.list(query, bounds, paging, language, viewer, modified);
     if (calendar) {
       asCalendar(response, page);
       return this.presenter.calendar(page.views, language, links);
@@ -165,7 +169,7 @@ export class EventsController {
     @CurrentViewer() viewer: Viewer,
     @Req() request: Request,
   ): Promise<EventResponseDto> {
-    const view = await this.events.getBySlug(slug, viewer, language, query.password);
+    const view = await this.reader.getBySlug(slug, viewer, language, query.password);
     requestState(request).dependsOn = itemKeys(view);
     return this.presenter.one(view, language, links, true);
   }
@@ -194,7 +198,7 @@ export class EventsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<EventResponseDto> {
     await checkIfMatch(ifMatch, async () =>
-      this.asRead(await this.events.getBySlug(slug, viewer, language, undefined), language, links),
+      this.asRead(await this.reader.getBySlug(slug, viewer, language, undefined), language, links),
     );
     const event = await this.events.updateBySlug(slug, body, language, viewer, query.scope);
     response.setHeader('ETag', entityTag(this.asRead(event, language, links)));
@@ -221,7 +225,7 @@ export class EventsController {
     @IfMatch() ifMatch: string | undefined,
   ): Promise<EventResponseDto> {
     await checkIfMatch(ifMatch, async () =>
-      this.asRead(await this.events.getBySlug(slug, viewer, language, undefined), language, links),
+      this.asRead(await this.reader.getBySlug(slug, viewer, language, undefined), language, links),
     );
     const event = await this.events.trashBySlug(slug, language, viewer);
     return this.presenter.one(event, language, links);
@@ -243,7 +247,7 @@ export class EventsController {
     @CurrentViewer() viewer: Viewer,
     @Req() request: Request,
   ): Promise<EventResponseDto> {
-    const view = await this.events.readById(id, viewer, language, query.password);
+    const view = await this.reader.readById(id, viewer, language, query.password);
     requestState(request).dependsOn = itemKeys(view);
     return this.presenter.one(view, language, links, true);
   }
@@ -273,7 +277,7 @@ export class EventsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<EventResponseDto> {
     await checkIfMatch(ifMatch, async () =>
-      this.asRead(await this.events.getById(id, viewer, language, undefined), language, links),
+      this.asRead(await this.reader.getById(id, viewer, language, undefined), language, links),
     );
     const event = await this.events.updateById(id, body, language, viewer, query.scope);
     response.setHeader('ETag', entityTag(this.asRead(event, language, links)));
@@ -300,7 +304,7 @@ export class EventsController {
     @IfMatch() ifMatch: string | undefined,
   ): Promise<EventResponseDto> {
     await checkIfMatch(ifMatch, async () =>
-      this.asRead(await this.events.getById(id, viewer, language, undefined), language, links),
+      this.asRead(await this.reader.getById(id, viewer, language, undefined), language, links),
     );
     return this.presenter.one(await this.events.trashById(id, language, viewer), language, links);
   }

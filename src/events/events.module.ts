@@ -7,6 +7,9 @@ import { EventsFeedController } from './events-feed.controller';
 import { EventsPresenter } from './events.presenter';
 import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
+import { EventReader } from './event-reader';
+import { EventListService } from './listing/event-list.service';
+import { EventSeriesService } from './recurrence/event-series.service';
 import { EventDatesPipe } from './pipes/event-dates.pipe';
 import { EventLinksService } from './links/event-links.service';
 import { SeriesHorizon } from './recurrence/series-horizon';
@@ -21,6 +24,9 @@ import { VenuesModule } from '../venues/venues.module';
   controllers: [EventsFeedController, EventsController],
   providers: [
     EventsService,
+    EventReader,
+    EventListService,
+    EventSeriesService,
     EventsRepository,
     EventLinksService,
     EventsPresenter,

@@ -18,7 +18,8 @@ import {
 } from './events.mapper';
 import { SyncResult, syncTail } from '../changes/sync';
 import { toICalendar } from './feed/ical';
-import { EventPage, SeriesParts } from './events.service';
+import { SeriesParts } from './event-reader';
+import { EventPage } from './listing/event-list.service';
 import { EventDateBounds } from './pipes/event-dates.pipe';
 
 /** Gives the mapper what it needs besides the events: links, zone, language, the time. */

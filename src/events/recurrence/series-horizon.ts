@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PollingLoop } from '../../changes/polling-loop';
 import { Clock } from '../../common/clock/clock';
-import { EventsService } from '../events.service';
+import { EventSeriesService } from './event-series.service';
 import { RECURRENCE_LIMITS } from './recurrence';
 
 /** Series extended per step, each in a unit of work of its own. */
@@ -26,7 +26,7 @@ export class SeriesHorizon implements OnApplicationBootstrap, OnApplicationShutd
   private readonly loop: PollingLoop;
 
   constructor(
-    private readonly series: EventsService,
+    private readonly series: EventSeriesService,
     private readonly clock: Clock,
   ) {
     this.loop = new PollingLoop('Extending recurring series', this.logger, INTERVAL_MS, () =>

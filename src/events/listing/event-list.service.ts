@@ -1,0 +1,427 @@
+import { EventReader } from '../event-reader';
+import { EventSeriesService } from '../recurrence/event-series.service';
+import { readingFromPrimary } from '../../database/read-routing';
+import { DEFAULT_RADIUS_KM } from '../../common/geo/geo';
+import { Injectable } from '@nestjs/common';
+import { mayEditOthers, mayWrite } from '../../access/rights';
+import { isLocked } from '../../access/event-access';
+import { listVisibility, Visibility } from '../../access/visibility';
+import { Viewer } from '../../access/viewer';
+import { ChangeLog } from '../../changes/change-log';
+import { SyncResult, syncResult } from '../../changes/sync';
+import { Clock } from '../../common/clock/clock';
+import { ModifiedBounds } from '../../common/dates/modified-bounds.pipe';
+import { InvalidParamsError } from '../../common/errors/domain-error';
+import { Language } from '../../common/i18n/language';
+import { Paging, totalPages } from '../../common/paging/paging';
+import { PostRegistry } from '../../posts/post-registry';
+import { ListEventsQueryDto } from '../dto/list-events.query.dto';
+import { EventEntity } from '../entities/event.entity';
+import { hiddenFromPublic } from '../../posts/post-status';
+import { EventPageNotFoundError } from '../events.errors';
+import { EventView } from '../events.mapper';
+import { EventListFilter, EventsRepository } from '../events.repository';
+import { EventDateBounds } from '../pipes/event-dates.pipe';
+import { EventLinksService } from '../links/event-links.service';
+import { earliest } from '../../common/dates/window';
+import { ReadCache } from '../../common/cache/read-cache';
+import { EVERY_ANSWER, SCHEDULED, SERIES_ONLY, termKey } from '../../common/cache/read-cache.store';
+import { RECURRENCE_LIMITS } from '../recurrence/recurrence';
+
+/**
+ * `filter` as the key of its total: everything but the instant it was made at (which only
+ * moves scheduled events into view; the cache's TTL bounds that), with sets in a fixed order.
+ */
+function totalKey(filter: EventListFilter): string {
+  return JSON.stringify(filter, (name, value: unknown) => {
+    if (name === 'now') return undefined;
+    return value instanceof Set ? [...(value as Set<string>)].sort() : value;
+  });
+}
+
+/**
+ * Whose password-protected events `viewer` may find by their hidden text: those they may edit
+ * (isLocked), which is everyone's for editors and their own for authors and contributors.
+ */
+function protectedTextOf(viewer: Viewer): 'any' | 'none' | number {
+  if (mayEditOthers(viewer)) return 'any';
+  return mayWrite(viewer) && viewer.userId !== null ? viewer.userId : 'none';
+}
+
+/** A page of events with what its links and headers need. */
+export interface EventPage {
+  readonly views: EventView[];
+  readonly page: number;
+  readonly perPage: number;
+  readonly total: number;
+  readonly totalPages: number;
+  /** The statuses the list was filtered by, as the caller may see them. */
+  readonly statuses: readonly string[];
+  /**
+   * For an anonymous list with the default window: until when nothing but a write can change
+   * it (the read cache keeps it that long, up to `READ_CACHE_LIST_TTL_MS`; see `stableUntil`).
+   */
+  readonly stableUntil?: Date;
+  /**
+   * For a list filtered by terms: the read-cache keys it depends on (its filter's terms and the
+   * terms its events embed), so writes of events filed under none of them keep it.
+   */
+  readonly dependsOn?: readonly string[];
+  /**
+   * For a list ordered by start (not a search, nor first occurrences): what the read cache needs
+   * to keep the page as a template whose total and counts each replay fills (live-answer.ts).
+   */
+  readonly live?: {
+    readonly totalKey: string;
+    readonly dependsOn: readonly string[];
+    readonly until?: number;
+  };
+}
+
+/**
+ * Whether a list of `visibility` holds only events the public may see (published and scheduled,
+ * nobody's own drafts): only the totals of such lists are kept in the read cache, since writes
+ * of events hidden from the public before and after move no version.
+ */
+function seenByPublicOnly(visibility: Visibility): boolean {
+  return (
+    visibility.own === undefined && [...visibility.statuses].every((s) => !hiddenFromPublic(s))
+  );
+}
+
+/** The read-cache key of the total of `filter` (ReadCache.remember). */
+function totalCacheKey(filter: EventListFilter): string {
+  return `events total ${totalKey(filter)}`;
+}
+
+/**
+ * The read-cache keys a list's total and rows depend on: a list filtered by terms changes only
+ * with writes of events filed under them (the read cache's term keys); any other list, with every
+ * write anonymous callers see.
+ */
+function listKeys(filter: EventListFilter): string[] {
+  const terms = filterTerms(filter);
+  return terms.length > 0 ? terms.map(termKey) : [EVERY_ANSWER];
+}
+
+/** The categories and tags `filter` names. */
+function filterTerms(filter: EventListFilter): number[] {
+  return [...(filter.categoryIds ?? []), ...(filter.tagIds ?? [])];
+}
+
+/** The events aggregate: visibility, dates and zones, slugs, text per language, trash. */
+@Injectable()
+/**
+ * The events list engine: a list request's filter, its page and total (read through the read
+ * cache's keys and kept parts), sync pages, and the series a list past the horizon needs.
+ */
+@Injectable()
+export class EventListService {
+  constructor(
+    private readonly events: EventsRepository,
+    private readonly posts: PostRegistry,
+    private readonly clock: Clock,
+    private readonly links: EventLinksService,
+    private readonly cache: ReadCache,
+    private readonly changes: ChangeLog,
+    private readonly reader: EventReader,
+    private readonly series: EventSeriesService,
+  ) {}
+
+  /** One page of the events list for `viewer`. */
+  async list(
+    query: ListEventsQueryDto,
+    bounds: EventDateBounds,
+    paging: Paging,
+    language: Language,
+    viewer: Viewer,
+    modified: ModifiedBounds = {},
+  ): Promise<EventPage> {
+    const { visibility, statuses } = listVisibility(query.status, viewer);
+    if (query.post_parent !== undefined) await this.requireEvent(query.post_parent, 'post_parent');
+    const now = this.clock.now().toJSDate();
+    const words = query.search?.split(/\s+/).filter((word) => word !== '') ?? [];
+    const linked = await this.links.filter(query);
+    const nearVenueIds = await this.nearVenues(query);
+    const filter: EventListFilter = {
+      ...linked,
+      geoloc: query.geoloc,
+      nearVenueIds,
+      visibility,
+      now,
+      startFrom: bounds.startFrom?.toJSDate(),
+      endUntil: bounds.endUntil?.toJSDate(),
+      startsBefore: bounds.startsBefore?.toJSDate(),
+      startsAfter: bounds.startsAfter?.toJSDate(),
+      endsBefore: bounds.endsBefore?.toJSDate(),
+      endsAfter: bounds.endsAfter?.toJSDate(),
+      featured: query.featured,
+      include: query.include?.map(Number),
+      postParent: query.post_parent,
+      modifiedAfter: modified.modifiedAfter,
+      modifiedBefore: modified.modifiedBefore,
+      byModified:
+        query.orderby?.trim().toLowerCase() === 'modified'
+          ? { descending: query.order?.trim().toLowerCase() === 'desc' }
+          : undefined,
+      search:
+        words.length > 0
+          ? { words, language, protectedTextOf: protectedTextOf(viewer) }
+          : undefined,
+      firstOfSeries: query.hide_subsequent_recurrences === true ? true : undefined,
+    };
+    const page = async (): Promise<EventPage> => {
+      // First: a total kept for such a list is kept as long as its answers (live-answer.ts).
+      const stableUntil = await this.stableUntil(bounds, modified, viewer, now);
+      const found = await this.page(filter, query, paging, language, viewer, statuses, stableUntil);
+      return stableUntil ? { ...found, stableUntil } : found;
+    };
+    // Occurrences a list extended the series to were written on the primary: read them there.
+    return (await this.extendForList(filter)) ? readingFromPrimary(page) : page();
+  }
+
+  /**
+   * Until when an anonymous list answer made now stays what the clock alone would make it: a
+   * list with the default window (no date or modification bounds) changes without a write only
+   * when that window moves (the next midnight in the site's zone) or when a scheduled event,
+   * venue or organizer goes live (its status and counts change). Scheduled items are looked up
+   * from one read-cache TTL back, since the totals and embedded views a page reuses may be that
+   * old. Undefined when the answer may change with the clock at any moment, or is not cached.
+   */
+  private async stableUntil(
+    bounds: EventDateBounds,
+    modified: ModifiedBounds,
+    viewer: Viewer,
+    now: Date,
+  ): Promise<Date | undefined> {
+    if (!this.cache.enabled || viewer.userId !== null || !bounds.windowMovesAt) return undefined;
+    if (modified.modifiedAfter !== undefined || modified.modifiedBefore !== undefined) {
+      return undefined;
+    }
+    // Kept under the listing version like a total: looked up from further back than a later
+    // read would, the instant kept is never later than the one that read would find.
+    const scheduled = await this.cache.remember('events next scheduled', async () => {
+      const since = new Date(now.getTime() - this.cache.ttlMs);
+      const dates = await Promise.all([
+        this.events.findNextScheduledAfter(since),
+        this.links.nextScheduledAfter(since),
+      ]);
+      return earliest(dates)?.getTime() ?? null;
+    });
+    const windowMoves = bounds.windowMovesAt.toJSDate();
+    return earliest([windowMoves, scheduled === null ? null : new Date(scheduled)]) ?? windowMoves;
+  }
+
+  /**
+   * A page of `filter`'s events and their total. The total is shared by every page of one
+   * filter until the next write (read cache). Where the repository counts with the page (a
+   * search), a total not kept is read by the page's own query, run as the cache's computation so
+   * the total is kept under the version seen before it was read (a write committed between the
+   * query and the lookup must not leave its older total kept); otherwise page and total are read
+   * side by side. `kept`: the total's read-cache key, the keys that end it, and until when
+   * nothing but a write changes it (a default-window list's).
+   */
+  private async pageAndTotal(
+    filter: EventListFilter,
+    offset: number,
+    limit: number,
+    kept: { key: string; dependsOn: readonly string[]; keepUntil: number | undefined },
+  ): Promise<{ events: EventEntity[]; total: number }> {
+    const { key, dependsOn, keepUntil } = kept;
+    if (!seenByPublicOnly(filter.visibility)) {
+      // Writes the public does not see (drafts) move no version: such a total is never kept.
+      const [events, total] = await Promise.all([
+        this.events.findPage(filter, offset, limit),
+        this.countMatches(filter),
+      ]);
+      return { events, total };
+    }
+    if (this.events.countsWithPage(filter)) {
+      let events: EventEntity[] | undefined;
+      const total = await this.cache.remember(
+        key,
+        async () => {
+          const page = await this.events.findPageCounted(filter, offset, limit);
+          events = page.events;
+          return page.total ?? (await this.countMatches(filter, keepUntil));
+        },
+        dependsOn,
+        keepUntil,
+      );
+      return { events: events ?? (await this.events.findPage(filter, offset, limit)), total };
+    }
+    const [events, total] = await Promise.all([
+      this.events.findPage(filter, offset, limit),
+      this.cache.remember(key, () => this.countMatches(filter, keepUntil), dependsOn, keepUntil),
+    ]);
+    return { events, total };
+  }
+
+  /**
+   * How many events match `filter`. Two parts of a window's total are kept apart in the read
+   * cache, under keys most writes leave alone: the part of a first-occurrences total that reads
+   * only the occurrences of recurring series (no write of an event outside any series moves it:
+   * such a write recounts the window, not every series), and the scheduled events still to go
+   * live (only writes of scheduled events move it; kept no later than `keepUntil`, the next
+   * instant one goes live, when the caller knows it, else for the TTL).
+   */
+  private countMatches(filter: EventListFilter, keepUntil?: number): Promise<number> {
+    if (!seenByPublicOnly(filter.visibility)) return this.events.countMatches(filter);
+    return this.events.countMatches(filter, {
+      seriesPart: (compute) =>
+        this.cache.remember(`events series part ${totalKey(filter)}`, compute, [SERIES_ONLY]),
+      pending: (part, compute) =>
+        this.cache.remember(
+          `events scheduled part ${totalKey(part)}`,
+          compute,
+          [SCHEDULED],
+          keepUntil,
+        ),
+    });
+  }
+
+  /** The page of `list` once its filter is made. */
+  private async page(
+    filter: EventListFilter,
+    query: ListEventsQueryDto,
+    paging: Paging,
+    language: Language,
+    viewer: Viewer,
+    statuses: EventPage['statuses'],
+    stableUntil: Date | undefined,
+  ): Promise<EventPage> {
+    const offset = (paging.page - 1) * paging.perPage;
+    const key = totalCacheKey(filter);
+    const dependsOn = listKeys(filter);
+    const { events, total } = await this.pageAndTotal(filter, offset, paging.perPage, {
+      key,
+      dependsOn,
+      keepUntil: stableUntil?.getTime(),
+    });
+    if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
+    const views = await this.reader.withText(events, language);
+    const filtered = filterTerms(filter);
+    const embedded = views.flatMap((view) => view.links.terms.map((term) => term.term.id));
+    const last = events.length === paging.perPage ? events[events.length - 1] : undefined;
+    const byStart =
+      filter.search === undefined &&
+      filter.byModified === undefined &&
+      filter.firstOfSeries === undefined;
+    if (byStart && seenByPublicOnly(filter.visibility)) {
+      // A kept page of this list counts its total again this way after a write (live-answer.ts).
+      this.cache.countWith(
+        key,
+        () => this.countMatches({ ...filter, now: this.clock.now().toJSDate() }),
+        dependsOn,
+      );
+    }
+    return {
+      ...(filtered.length > 0
+        ? { dependsOn: [...new Set([...filtered, ...embedded])].map(termKey) }
+        : {}),
+      ...(byStart
+        ? {
+            live: {
+              totalKey: key,
+              dependsOn,
+              ...(last ? { until: last.startUtc.getTime() } : {}),
+            },
+          }
+        : {}),
+      views: await Promise.all(
+        views.map(async (view) => ({
+          ...view,
+          locked:
+            isLocked(view.event, viewer) &&
+            !(await this.reader.passwordMatches(view.event, query.password)),
+        })),
+      ),
+      page: paging.page,
+      perPage: paging.perPage,
+      total,
+      totalPages: totalPages(total, paging.perPage),
+      statuses,
+    };
+  }
+
+  /**
+   * What changed in the events collection since `token` (docs/behaviour.md#sync): the changed
+   * events the caller's list holds (whatever their dates), and tombstones for the others.
+   */
+  async sync(
+    token: string,
+    perPage: number,
+    language: Language,
+    viewer: Viewer,
+    password?: string,
+  ): Promise<SyncResult<EventView>> {
+    const batch = await this.changes.since('event', token, perPage);
+    const filter: EventListFilter = {
+      visibility: listVisibility(undefined, viewer).visibility,
+      now: this.clock.now().toJSDate(),
+      include: batch.itemIds,
+    };
+    const events =
+      batch.itemIds.length === 0 ? [] : await this.events.findPage(filter, 0, batch.itemIds.length);
+    const views = await this.reader.withText(events, language);
+    const shown = await Promise.all(
+      views.map(async (view) => ({
+        id: view.event.id,
+        view: {
+          ...view,
+          locked:
+            isLocked(view.event, viewer) &&
+            !(await this.reader.passwordMatches(view.event, password)),
+        },
+      })),
+    );
+    return syncResult(token, batch, shown);
+  }
+
+  /**
+   * Extends on demand the series a list reaching past the horizon needs
+   * (docs/behaviour.md#recurring-events): when the window's end lies past the horizon, up to
+   * {@link RECURRENCE_LIMITS.onDemandSeries} series stored short of it are extended to it (at
+   * most {@link RECURRENCE_LIMITS.onDemandYears} ahead), each in a unit of work of its own.
+   * Answers whether any was.
+   */
+  private async extendForList(filter: EventListFilter): Promise<boolean> {
+    const ends = [filter.endUntil, filter.startsBefore, filter.endsBefore].flatMap((end) =>
+      end ? [end.getTime()] : [],
+    );
+    if (ends.length === 0) return false;
+    const now = this.clock.now();
+    // Up to a week past the horizon is what the horizon loop keeps stored (series-horizon.ts),
+    // and the default window ends there: such lists read what is stored and write nothing.
+    const stored = now
+      .plus({ months: RECURRENCE_LIMITS.horizonMonths, days: RECURRENCE_LIMITS.onDemandAfterDays })
+      .toMillis();
+    const farthest = now.plus({ years: RECURRENCE_LIMITS.onDemandYears }).toMillis();
+    const reach = Math.min(...ends, farthest);
+    if (reach <= stored) return false;
+    const extended = await this.series.extendDue(
+      new Date(reach),
+      RECURRENCE_LIMITS.onDemandSeries,
+      new Date(reach),
+    );
+    return extended > 0;
+  }
+
+  /** The venues a distance search keeps, or undefined when none was asked for. */
+  private async nearVenues(query: ListEventsQueryDto): Promise<number[] | undefined> {
+    const { geoloc_lat: lat, geoloc_lng: lng } = query;
+    if (lat === undefined && lng === undefined) return undefined;
+    if (lat === undefined || lng === undefined) {
+      const missing = lat === undefined ? 'geoloc_lat' : 'geoloc_lng';
+      throw InvalidParamsError.of(missing, 'param.geoloc-pair');
+    }
+    return this.links.venuesNear({
+      center: { lat, lng },
+      radiusKm: query.geoloc_radius ?? DEFAULT_RADIUS_KM,
+    });
+  }
+
+  private async requireEvent(id: number, param: string): Promise<void> {
+    if (!(await this.posts.is(id, 'event'))) throw InvalidParamsError.of(param, 'param.invalid');
+  }
+}
