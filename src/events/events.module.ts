@@ -6,6 +6,7 @@ import { EventsController } from './events.controller';
 import { EventsFeedController } from './events-feed.controller';
 import { EventsPresenter } from './events.presenter';
 import { EventsRepository } from './events.repository';
+import { EventListRepository } from './listing/event-list.repository';
 import { EventsService } from './events.service';
 import { EventReader } from './event-reader';
 import { EventListService } from './listing/event-list.service';
@@ -28,6 +29,7 @@ import { VenuesModule } from '../venues/venues.module';
     EventListService,
     EventSeriesService,
     EventsRepository,
+    EventListRepository,
     EventLinksService,
     EventsPresenter,
     SeriesHorizon,

@@ -1,6 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, In } from 'typeorm';
 import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../posts/post-registry';
 import { PostLinks } from '../posts/post-links';
@@ -12,10 +11,9 @@ import {
   taxonomyTermIdsQuery,
 } from '../terms/term-catalog';
 import { EventTermLink, TermLinks } from '../terms/term-links';
-import { escapeLike, toSqlDateTime } from '../database/sql-values';
+import { toSqlDateTime } from '../database/sql-values';
 import { insertRows } from '../database/bulk-insert';
-import { Visibility } from '../access/visibility';
-import { whereVisible } from '../posts/status-filter';
+
 import { writeTranslation, writeTranslations } from '../posts/translations';
 import {
   asSlugConflict,
@@ -28,133 +26,20 @@ import { EventEntity } from './entities/event.entity';
 import { EventTranslationEntity } from './entities/event-translation.entity';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventTermEntity } from './entities/event-term.entity';
-import { EventTermListingEntity } from './entities/event-term-listing.entity';
+
 import {
   refreshEventListing,
   refreshEventsListing,
   refreshTermListing,
 } from './listing/term-listing';
-import {
-  chunksOf,
-  COUNTED_STATUSES,
-  countedKeys,
-  countedKeysOf,
-  marksFor,
-} from './listing/day-counts';
-import { dayStart, utcDay, WindowPlan, windowPlan } from './listing/window-total';
-import { EventDayCountEntity } from './entities/event-day-count.entity';
+import { chunksOf, countedKeys, countedKeysOf, marksFor } from './listing/day-counts';
+
 import { Taxonomy } from '../terms/taxonomy';
-import {
-  booleanModeQuery,
-  fts5Query,
-  MYSQL_MIN_INDEXED_LENGTH,
-  SEARCH_LANGUAGE_CODES,
-  SEARCH_ORIGINAL_CODE,
-  searchTokens,
-} from './search/full-text';
-
-/**
- * How the parts of a total that few writes change are computed: as given (`COMPUTED_PARTS`), or
- * kept in the read cache while only other writes happen.
- */
-export interface TotalParts {
-  /**
-   * The part that only occurrences of recurring series change (the read cache's `SERIES_ONLY`
-   * values), kept while only events outside any series are written.
-   */
-  readonly seriesPart: (compute: () => Promise<number>) => Promise<number>;
-  /**
-   * The scheduled events of the window of `filter` whose date is still to come (in the day
-   * counts, not yet in the list): only writes of scheduled events (the read cache's `SCHEDULED`
-   * values) and the clock (when one goes live) change them.
-   */
-  readonly pending: (filter: EventListFilter, compute: () => Promise<number>) => Promise<number>;
-}
-
-/** Every part of a total computed as it is asked for. */
-export const COMPUTED_PARTS: TotalParts = {
-  seriesPart: (compute) => compute(),
-  pending: (filter, compute) => compute(),
-};
-
-/** Which events a list asks for; every bound is a UTC instant. */
-export interface EventListFilter {
-  /** The events the viewer's list may hold, by status and author. */
-  readonly visibility: Visibility;
-  readonly now: Date;
-  readonly startFrom?: Date;
-  readonly endUntil?: Date;
-  readonly startsBefore?: Date;
-  readonly startsAfter?: Date;
-  readonly endsBefore?: Date;
-  readonly endsAfter?: Date;
-  /** End at or after (the window totals' last-day counts). */
-  readonly endsFrom?: Date;
-  readonly featured?: boolean;
-  readonly include?: readonly number[];
-  readonly postParent?: number;
-  readonly search?: {
-    readonly words: readonly string[];
-    readonly language: Language;
-    /**
-     * Whose password-protected events a search may match by their hidden text (description
-     * and excerpt): everyone's (`any`, editors), this author's, or nobody's (`none`). Other
-     * protected events match by title only, so their text cannot be guessed a query at a time.
-     */
-    readonly protectedTextOf: 'any' | 'none' | number;
-  };
-  /** Events filed under any of these categories or a category below one of them. */
-  readonly categoryIds?: readonly number[];
-  readonly tagIds?: readonly number[];
-  readonly venueIds?: readonly number[];
-  readonly organizerIds?: readonly number[];
-  /** true: the venue has coordinates; false: it has none, or there is no venue. */
-  readonly geoloc?: boolean;
-  /** Events at one of these venues (the result of a distance search; may be empty). */
-  readonly nearVenueIds?: readonly number[];
-  /** Only events last modified after / before these instants (exclusive). */
-  readonly modifiedAfter?: Date;
-  readonly modifiedBefore?: Date;
-  /** By last modification, then id, instead of by start (`orderby=modified`). */
-  readonly byModified?: { readonly descending: boolean };
-  /**
-   * Of each series, only its first occurrence the list holds (`hide_subsequent_recurrences`):
-   * none of the series' listed occurrences starts before it within the window.
-   */
-  readonly firstOfSeries?: boolean;
-  /** Only occurrences of recurring series (a part of the total of `firstOfSeries`). */
-  readonly seriesOnly?: boolean;
-}
-
-/** The rows an event list is read from (`EventsRepository.listSource`). */
-interface ListSource {
-  readonly query: SelectQueryBuilder<ObjectLiteral>;
-  /** The alias of the rows that carry the listing columns: `e` (events) or `l` (listing rows). */
-  readonly rows: string;
-  /** The event id of a row, as a property path. */
-  readonly id: string;
-  /** Whether one event can be on several rows (a filter on several terms). */
-  readonly repeated: boolean;
-}
 
 /** Links to store with an event write; a missing member is left as it is. */
 export interface EventLinkWrite {
   readonly organizerIds?: readonly number[];
   readonly termIds: Partial<Record<Taxonomy, readonly number[]>>;
-}
-
-/**
- * The most start days of events ending on a window's last day that a total counts one by one;
- * past it (events of many lengths ending that day), the window is counted row by row.
- */
-const MAX_EXACT_DAYS = 31;
-
-/**
- * `ids` for an `IN (...)` list; an empty list (a filter such as `venue=%20` that names nothing)
- * becomes `[0]`, an id nothing has: MySQL refuses `IN ()`.
- */
-function idsOrNone(ids: readonly number[]): number[] {
-  return ids.length > 0 ? [...ids] : [0];
 }
 
 /** No terms: an event not stored as `publish` counts in none. */
@@ -168,15 +53,6 @@ export type EventColumns = Omit<EventEntity, 'id' | 'slug' | 'translations'>;
 
 const EVENT_SLUGS: SlugScope<EventEntity> = { target: EventEntity };
 
-/**
- * `word` as a LIKE pattern matching it anywhere, with `!` escaping the wildcards. LIKE ignores
- * case under MySQL's `_ci` collations and, for ASCII, on SQLite.
- */
-function containsPattern(word: string): string {
-  return `%${escapeLike(word)}%`;
-}
-
-/** The only place that reads and writes events in SQL. */
 /** An occurrence's own columns, which a series edit writes row by row. */
 export type OccurrenceDates = Pick<EventColumns, 'startUtc' | 'endUtc' | 'recurrenceId'>;
 
@@ -202,20 +78,18 @@ async function writeDates(
   );
 }
 
+/**
+ * The only place that writes events in SQL, and reads them by id, slug and series (their lists:
+ * listing/event-list.repository.ts).
+ */
 @Injectable()
 export class EventsRepository implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly posts: PostRegistry,
     private readonly unit: UnitOfWork,
     private readonly links: PostLinks,
     private readonly termLinks: TermLinks,
   ) {}
-
-  /** Whether the database is SQLite (its plans and full-text index differ from MySQL's). */
-  private get sqlite(): boolean {
-    return this.dataSource.options.type === 'better-sqlite3';
-  }
 
   /**
    * The links to venues, organizers and terms are events' rows: trashing a venue or organizer
@@ -259,22 +133,6 @@ export class EventsRepository implements OnModuleInit {
     );
   }
 
-  /**
-   * The earliest publication date after `after` of a scheduled (`future`) event, if any: when
-   * such an event goes live by the clock alone (read from `idx_events_scheduled`).
-   */
-  async findNextScheduledAfter(after: Date): Promise<Date | null> {
-    const next = await this.unit.manager
-      .createQueryBuilder(EventEntity, 'e')
-      .select(['e.id', 'e.dateUtc'])
-      .where(`e.status = 'future'`)
-      .andWhere('e.dateUtc > :after', { after })
-      .orderBy('e.dateUtc', 'ASC')
-      .limit(1)
-      .getOne();
-    return next?.dateUtc ?? null;
-  }
-
   /** The term links of all `eventIds`, in one query. */
   async findTermLinks(eventIds: readonly number[]): Promise<EventTermLink[]> {
     if (eventIds.length === 0) return [];
@@ -303,248 +161,6 @@ export class EventsRepository implements OnModuleInit {
     if (termIds) query.andWhere('et.termId IN (:...termIds)', { termIds: [...termIds] });
     const rows = await query.getRawMany<{ term_id: number | string; total: number | string }>();
     return new Map(rows.map((row) => [Number(row.term_id), Number(row.total)]));
-  }
-
-  /**
-   * One page of events in list order (start, then id): the page's ids from the listing index
-   * alone (a skipped row costs an index entry, not an event), then those events by id.
-   */
-  async findPage(filter: EventListFilter, offset: number, limit: number): Promise<EventEntity[]> {
-    return (await this.pageOf(filter, offset, limit, false)).events;
-  }
-
-  /**
-   * Whether `filter`'s total is best counted by its page's query ({@link findPageCounted}): a
-   * search, whose page and count each run the full-text match over every matching event, so one
-   * query is one pass instead of two. Other totals come from the day counts or an index range,
-   * and read apart from the page.
-   */
-  countsWithPage(filter: EventListFilter): boolean {
-    return filter.search !== undefined;
-  }
-
-  /**
-   * A page as `findPage` reads it, with the list's total counted by the same query where it can
-   * (`COUNT(*) OVER ()`, before the limit). `total` is null when the query cannot count (a
-   * filter on several terms, whose rows repeat events) or the page is empty.
-   */
-  async findPageCounted(
-    filter: EventListFilter,
-    offset: number,
-    limit: number,
-  ): Promise<{ events: EventEntity[]; total: number | null }> {
-    return this.pageOf(filter, offset, limit, true);
-  }
-
-  private async pageOf(
-    filter: EventListFilter,
-    offset: number,
-    limit: number,
-    counting: boolean,
-  ): Promise<{ events: EventEntity[]; total: number | null }> {
-    const source = this.listSource(filter);
-    const [sortColumn, direction] = filter.byModified
-      ? ['e.modifiedUtc', filter.byModified.descending ? ('DESC' as const) : ('ASC' as const)]
-      : [`${source.rows}.startUtc`, 'ASC' as const];
-    // A window function counts rows before DISTINCT removes repeated events.
-    const counted = counting && !source.repeated;
-    const query = source.query.select(source.id, 'id').addSelect(sortColumn, 'sort_key');
-    if (counted) query.addSelect('COUNT(*) OVER ()', 'total');
-    const rows = await query
-      .distinct(source.repeated)
-      .orderBy(sortColumn, direction)
-      .addOrderBy(source.id, direction)
-      .offset(offset)
-      .limit(limit)
-      .getRawMany<{ id: number | string; total?: number | string }>();
-    const total = counted && rows[0] !== undefined ? Number(rows[0].total) : null;
-    const ids = rows.map((row) => Number(row.id));
-    if (ids.length === 0) return { events: [], total };
-    const events = await this.unit.manager.getRepository(EventEntity).findBy({ id: In(ids) });
-    const byId = new Map(events.map((event) => [event.id, event]));
-    return { events: ids.flatMap((id) => byId.get(id) ?? []), total };
-  }
-
-  /**
-   * How many events match `filter`: from the day counts and two days' exact counts where
-   * `windowPlan` allows it, else counted on the listing index that drives the list.
-   */
-  async countMatches(filter: EventListFilter, parts: TotalParts = COMPUTED_PARTS): Promise<number> {
-    if (filter.firstOfSeries) return this.countFirstOfSeries(filter, parts);
-    const plan = windowPlan(filter);
-    return plan ? this.countWindow(filter, plan, parts) : this.countRows(filter);
-  }
-
-  /**
-   * The total of a list of first occurrences (`hide_subsequent_recurrences`). For a window the
-   * day counts can count without a term filter (`windowPlan`): the window's events outside any
-   * series (its total less its occurrences, both from the day counts) plus one for each series
-   * whose first listed occurrence from the window's start lies in the window, found series by
-   * series (`countSeriesFirsts`), so no scan grows with the occurrences in the window. The
-   * series part (first occurrences less occurrences) reads occurrences alone, so it goes through
-   * `parts.seriesPart`, which may keep it while only events outside any series are written. Other
-   * lists are counted row by row.
-   */
-  private async countFirstOfSeries(filter: EventListFilter, parts: TotalParts): Promise<number> {
-    const all: EventListFilter = { ...filter, firstOfSeries: undefined };
-    const plan = windowPlan(all);
-    const seriesPlan = windowPlan({ ...all, seriesOnly: true });
-    if (!plan || plan.termId !== 0 || !seriesPlan) return this.countRows(filter);
-    const [total, seriesPart] = await Promise.all([
-      this.countWindow(all, plan, parts),
-      parts.seriesPart(async () => {
-        const [occurrences, firsts] = await Promise.all([
-          this.countWindow({ ...all, seriesOnly: true }, seriesPlan, parts),
-          this.countSeriesFirsts(all),
-        ]);
-        return firsts - occurrences;
-      }),
-    ]);
-    return total + seriesPart;
-  }
-
-  /**
-   * How many series have their first listed occurrence from `filter`'s start (the one
-   * `whereFirstOfSeries` keeps) among `filter`'s events: one probe of `idx_events_series` per
-   * series (their ids read from the same index, one entry a series). The probe reads the first
-   * occurrence's end from the index itself; with a `featured` filter the occurrence is read by
-   * its id.
-   */
-  private async countSeriesFirsts(filter: EventListFilter): Promise<number> {
-    const featured = filter.featured !== undefined;
-    const first = this.unit.manager
-      .createQueryBuilder()
-      .subQuery()
-      .select(featured ? 's.id' : 's.endUtc')
-      .from(EventEntity, 's')
-      .where('s.seriesId = h.sid')
-      .andWhere('s.hideFromListings = :hidden')
-      .andWhere('s.status IN (:...seriesStatuses)')
-      .andWhere('s.startUtc >= :startFrom')
-      .orderBy('s.startUtc', 'ASC')
-      .addOrderBy('s.endUtc', 'ASC')
-      .addOrderBy('s.id', 'ASC')
-      .limit(1)
-      .getQuery();
-    const heads = '(SELECT DISTINCT series_id AS sid FROM events WHERE series_id IS NOT NULL)';
-    const parameters = {
-      seriesStatuses: this.listedStatuses(filter),
-      hidden: false,
-      startFrom: filter.startFrom,
-      endUntil: filter.endUntil,
-    };
-    if (!featured) {
-      const counted = await this.unit.manager
-        .createQueryBuilder()
-        .from(`(SELECT ${first} AS first_end FROM ${heads} h)`, 'f')
-        .select('COUNT(*)', 'total')
-        .where('f.first_end <= :endUntil')
-        .setParameters(parameters)
-        .getRawOne<{ total: number | string }>();
-      return Number(counted?.total ?? 0);
-    }
-    // DISTINCT keeps the derived table from being merged into the outer query (MySQL), so the
-    // series are probed first and each first occurrence is then read by its id.
-    const from = this.unit.manager
-      .createQueryBuilder()
-      .from(`(SELECT DISTINCT ${first} AS first_id FROM ${heads} h)`, 'f')
-      .innerJoin(EventEntity, 'e', 'e.id = f.first_id')
-      .where('1 = 1')
-      .setParameters(parameters);
-    const counted = await this.listSource(filter, true, from)
-      .query.select('COUNT(*)', 'total')
-      .getRawOne<{ total: number | string }>();
-    return Number(counted?.total ?? 0);
-  }
-
-  private async countRows(filter: EventListFilter): Promise<number> {
-    const source = this.listSource(filter, true);
-    const counted = await source.query
-      .select(source.repeated ? 'COUNT(DISTINCT l.event_id)' : 'COUNT(*)', 'total')
-      .getRawOne<{ total: number | string }>();
-    return Number(counted?.total ?? 0);
-  }
-
-  /**
-   * `filter`'s total by `plan`: the first and the last day of the window counted exactly; the
-   * whole days between summed from `event_day_counts` for the events that end before the last
-   * day, less the scheduled ones still to be published (through `parts.pending`, which may
-   * keep them); those that end on the last day counted exactly, one start day at a time (the
-   * day counts say which days hold any).
-   */
-  private async countWindow(
-    filter: EventListFilter,
-    plan: WindowPlan,
-    parts: TotalParts,
-  ): Promise<number> {
-    const lastDay = utcDay(plan.lastFrom);
-    // Added up by the database in one pass over the rows (one per start and end day, featured
-    // flag and status): the events ending before the last day, and the start days of those
-    // ending on it (an aggregate without GROUP BY, so no temporary table). Reading the 6,700
-    // rows of the default window at 1M events into Node instead took 9 ms of a cold read's 20.
-    const endsLastDay = `CASE WHEN d.endDay = :lastDay AND d.events > 0 THEN d.startDay END`;
-    const dayCounts = this.unit.manager
-      .createQueryBuilder()
-      .from(EventDayCountEntity, 'd')
-      .select('COALESCE(SUM(CASE WHEN d.endDay < :lastDay THEN d.events ELSE 0 END), 0)', 'summed')
-      .addSelect(`COUNT(DISTINCT ${endsLastDay})`, 'endingDays')
-      .addSelect(`GROUP_CONCAT(DISTINCT ${endsLastDay})`, 'ending')
-      .where('d.termId = :termId', { termId: plan.termId })
-      .andWhere('d.featured IN (:...featured)', { featured: plan.featured.map(Number) })
-      .andWhere('d.status IN (:...statuses)', { statuses: [...COUNTED_STATUSES] })
-      .andWhere('d.startDay >= :firstDay', { firstDay: utcDay(plan.innerFrom) })
-      .andWhere('d.startDay < :lastDay', { lastDay })
-      .andWhere('d.endDay <= :lastDay')
-      .getRawOne<{
-        summed: number | string;
-        endingDays: number | string;
-        ending: string | null;
-      }>();
-    // The exact counts read beside the day counts (on MySQL/MariaDB each on a pool connection
-    // of its own; SQLite runs them one after the other): each is a short range of an index.
-    const [sums, first, last, pending] = await Promise.all([
-      dayCounts,
-      this.countRows({ ...filter, startsBefore: plan.innerFrom }),
-      // An event ending by the window's end starts by then: the last day's range is closed.
-      this.countRows({
-        ...filter,
-        startFrom: plan.lastFrom,
-        startsBefore: dayStart(plan.lastFrom, 1),
-      }),
-      // Scheduled events whose date is still to come: in the day counts, not yet in the list.
-      // (A scan of every such event: 20,000 of the 1M seeded, 7-11 ms of a cold read's 20.)
-      parts.pending(filter, () =>
-        this.countRows({
-          ...filter,
-          visibility: { statuses: new Set(['future']) },
-          startFrom: plan.innerFrom,
-          startsBefore: plan.lastFrom,
-          endsBefore: plan.lastFrom,
-        }),
-      ),
-    ]);
-    const summed = Number(sums?.summed ?? 0);
-    // At most MAX_EXACT_DAYS days of ten characters, well within GROUP_CONCAT's default 1,024;
-    // a list cut shorter by a server set lower than that is counted row by row instead.
-    const endingDays = Number(sums?.endingDays ?? 0);
-    const endingLast = sums?.ending ? sums.ending.split(',') : [];
-    if (endingDays > MAX_EXACT_DAYS || endingLast.length !== endingDays) {
-      return this.countRows(filter);
-    }
-    // Usually one or two days, read one after the other: a window total holds at most four pool
-    // connections at once (a first-occurrences total, whose series part is counted beside it,
-    // nine; its series part is usually kept, see `countFirstOfSeries`).
-    let ending = 0;
-    for (const day of endingLast) {
-      const from = new Date(`${day}T00:00:00.000Z`);
-      ending += await this.countRows({
-        ...filter,
-        startFrom: from,
-        startsBefore: dayStart(from, 1),
-        endsFrom: plan.lastFrom,
-      });
-    }
-    return summed - pending + first + last + ending;
   }
 
   /** The event `id`; inside a write, its row stays locked until the commit. */
@@ -941,275 +557,5 @@ export class EventsRepository implements OnModuleInit {
         );
       }
     }
-  }
-
-  /**
-   * The rows an event list reads (`counting`: for its total). With a category or tag filter,
-   * the term's listing rows (`event_term_listing`), which hold its events (subcategories
-   * included) in list order; otherwise `events` through `idx_events_listing`. The events table is joined only for the
-   * filters on columns the listing rows do not copy.
-   */
-  private listSource(
-    filter: EventListFilter,
-    counting = false,
-    from?: SelectQueryBuilder<ObjectLiteral>,
-  ): ListSource {
-    const drivingKey = filter.categoryIds ? 'categoryIds' : filter.tagIds ? 'tagIds' : undefined;
-    const driving = drivingKey ? filter[drivingKey] : undefined;
-    // Filters on event columns that another index of `events` serves (venue, parent, modified
-    // dates, series) or that start elsewhere (a search's matches).
-    const servedElsewhere =
-      filter.postParent !== undefined ||
-      filter.venueIds !== undefined ||
-      filter.geoloc !== undefined ||
-      filter.nearVenueIds !== undefined ||
-      filter.search !== undefined ||
-      filter.modifiedAfter !== undefined ||
-      filter.modifiedBefore !== undefined ||
-      filter.byModified !== undefined ||
-      filter.seriesOnly === true;
-    const needsEvent = servedElsewhere || filter.firstOfSeries === true;
-    let query: SelectQueryBuilder<ObjectLiteral>;
-    let rows: string;
-    let id: string;
-    if (driving) {
-      rows = 'l';
-      id = 'l.eventId';
-      query = this.unit.manager
-        .createQueryBuilder()
-        .from(EventTermListingEntity, 'l')
-        .where('l.termId IN (:...drivingTerms)', {
-          drivingTerms: driving.length > 0 ? [...driving] : [0],
-        });
-      if (needsEvent) query.innerJoin(EventEntity, 'e', 'e.id = l.eventId');
-    } else {
-      rows = 'e';
-      id = 'e.id';
-      query = from ?? this.unit.manager.createQueryBuilder().from(EventEntity, 'e').where('1 = 1');
-    }
-    // Counting scheduled events only (a window total's correction), or the events of a few
-    // organizers, their own index is the short way (status and date; the organizer links); so
-    // are the primary keys of events named by id (`include`: a sync's changed events). `+`
-    // keeps SQLite's planner from walking the listing index's whole window instead (100 ms at
-    // 1M events for a sync page of 50 ids). A page keeps the listing index: it stops at the
-    // page's last row.
-    const { statuses, own } = filter.visibility;
-    const scheduledOnly = statuses.size === 1 && statuses.has('future') && !own;
-    // A search on SQLite starts from the events its full-text match found (by id), not from the
-    // window on the listing index with each event looked up in the match: 1M events, 56,000 of
-    // them matching `jazz`, 170 ms instead of 470 (a search reads all its matches for its total).
-    const searchFirst = filter.search !== undefined && this.sqlite;
-    const otherIndex =
-      scheduledOnly ||
-      (!driving && (filter.include !== undefined || searchFirst)) ||
-      (counting && !driving && filter.organizerIds !== undefined);
-    query.andWhere(`${otherIndex ? '+ ' : ''}${rows}.hideFromListings = :hidden`, {
-      hidden: false,
-    });
-    // A list that walks `idx_events_listing` names it on MySQL/MariaDB. Left to choose, MariaDB
-    // reads the index by its first column alone (`ref` on the hidden flag) when a page is
-    // ordered and limited, and walks every past event before the window's start (1M events:
-    // 38,000 entries and 6 ms for page 1, a number that grows with the calendar's history);
-    // named, it reads the range from the window's start (10 entries).
-    const walksListing =
-      !driving &&
-      from === undefined &&
-      !otherIndex &&
-      !servedElsewhere &&
-      filter.organizerIds === undefined;
-    if (walksListing && !this.sqlite) query.useIndex('idx_events_listing');
-    whereVisible(query, rows, filter.visibility, filter.now, scheduledOnly);
-    const bounds: [keyof EventListFilter, string][] = [
-      ['startFrom', 'startUtc >= :startFrom'],
-      ['endUntil', 'endUtc <= :endUntil'],
-      ['startsBefore', 'startUtc < :startsBefore'],
-      ['startsAfter', 'startUtc > :startsAfter'],
-      ['endsBefore', 'endUtc < :endsBefore'],
-      ['endsAfter', 'endUtc > :endsAfter'],
-      ['endsFrom', 'endUtc >= :endsFrom'],
-    ];
-    for (const [key, condition] of bounds) {
-      const value = filter[key];
-      if (value instanceof Date) query.andWhere(`${rows}.${condition}`, { [key]: value });
-    }
-    if (filter.featured !== undefined) {
-      query.andWhere(`${rows}.featured = :featured`, { featured: filter.featured });
-    }
-    if (filter.include) {
-      query.andWhere(`${id} IN (:...include)`, { include: idsOrNone(filter.include) });
-    }
-    if (filter.postParent !== undefined) {
-      query.andWhere('e.postParent = :postParent', { postParent: filter.postParent });
-    }
-    if (filter.modifiedAfter !== undefined) {
-      query.andWhere('e.modifiedUtc > :modifiedAfter', { modifiedAfter: filter.modifiedAfter });
-    }
-    if (filter.modifiedBefore !== undefined) {
-      query.andWhere('e.modifiedUtc < :modifiedBefore', { modifiedBefore: filter.modifiedBefore });
-    }
-    if (filter.search) this.whereSearch(query, id, filter.search);
-    if (filter.firstOfSeries) this.whereFirstOfSeries(query, filter);
-    if (filter.seriesOnly) query.andWhere('e.seriesId IS NOT NULL');
-    this.whereLinked(query, id, filter, drivingKey);
-    return { query, rows, id, repeated: (driving?.length ?? 0) > 1 };
-  }
-
-  /**
-   * Leaves out an occurrence when an earlier one of its series is listed in the same window
-   * (`idx_events_series`: the series' occurrences in start order).
-   */
-  private whereFirstOfSeries(
-    query: SelectQueryBuilder<ObjectLiteral>,
-    filter: EventListFilter,
-  ): void {
-    const earlier = query
-      .subQuery()
-      .select('1')
-      .from(EventEntity, 's')
-      .where('s.seriesId = e.seriesId')
-      // Two occurrences starting together: the one ending first, then the lower id, comes first.
-      .andWhere(
-        '(s.startUtc < e.startUtc OR (s.startUtc = e.startUtc AND ' +
-          '(s.endUtc < e.endUtc OR (s.endUtc = e.endUtc AND s.id < e.id))))',
-      )
-      .andWhere('s.hideFromListings = :hidden')
-      .andWhere('s.status IN (:...seriesStatuses)');
-    if (filter.startFrom) earlier.andWhere('s.startUtc >= :startFrom');
-    if (filter.startsAfter) earlier.andWhere('s.startUtc > :startsAfter');
-    if (filter.endsAfter) earlier.andWhere('s.endUtc > :endsAfter');
-    query.andWhere(`(e.seriesId IS NULL OR NOT EXISTS ${earlier.getQuery()})`, {
-      seriesStatuses: this.listedStatuses(filter),
-    });
-  }
-
-  /** The statuses a list holds for anyone (bound where a series' earlier occurrences are read). */
-  private listedStatuses(filter: EventListFilter): string[] {
-    const { statuses, own } = filter.visibility;
-    const listed = [...new Set([...statuses, ...(own?.statuses ?? [])])];
-    return listed.length > 0 ? listed : [''];
-  }
-
-  /**
-   * Link filters: OR within one filter's list, AND across filters. `id` is the event id of the
-   * rows; `driving` the term filter the rows already apply.
-   */
-  private whereLinked(
-    query: SelectQueryBuilder<ObjectLiteral>,
-    id: string,
-    filter: EventListFilter,
-    driving: 'categoryIds' | 'tagIds' | undefined,
-  ): void {
-    const terms: ['categoryIds' | 'tagIds', readonly number[] | undefined][] = [
-      ['categoryIds', filter.categoryIds],
-      ['tagIds', filter.tagIds],
-    ];
-    for (const [name, ids] of terms) {
-      if (!ids || name === driving) continue;
-      query.andWhere(
-        `EXISTS (SELECT 1 FROM event_term_listing lt_${name} WHERE lt_${name}.event_id = ${id} AND lt_${name}.term_id IN (:...${name}))`,
-        { [name]: ids.length > 0 ? [...ids] : [0] },
-      );
-    }
-    if (filter.venueIds) {
-      query.andWhere('e.venueId IN (:...venueIds)', { venueIds: idsOrNone(filter.venueIds) });
-    }
-    if (filter.organizerIds) {
-      query.andWhere(
-        `${id} IN (SELECT eo.event_id FROM event_organizers eo WHERE eo.organizer_id IN (:...organizerIds))`,
-        { organizerIds: idsOrNone(filter.organizerIds) },
-      );
-    }
-    const located =
-      'SELECT v.id FROM venues v WHERE v.geo_lat IS NOT NULL AND v.geo_lng IS NOT NULL';
-    if (filter.geoloc === true) query.andWhere(`e.venueId IN (${located})`);
-    if (filter.geoloc === false) {
-      query.andWhere(`(e.venueId IS NULL OR e.venueId NOT IN (${located}))`);
-    }
-    if (filter.nearVenueIds) {
-      const near = filter.nearVenueIds.length > 0 ? [...filter.nearVenueIds] : [0];
-      query.andWhere('e.venueId IN (:...nearVenueIds)', { nearVenueIds: near });
-    }
-  }
-
-  /**
-   * Every search word must begin a word of the event's text in the request's language or in its
-   * original language (the rows of `event_translations` a reader of the language sees, one word
-   * possibly in each), through the full-text index of the database (`search/full-text.ts`). On
-   * MySQL/MariaDB a word shorter than InnoDB's indexed length is matched as a substring of the
-   * text a reader of the language sees instead.
-   */
-  private whereSearch(
-    query: SelectQueryBuilder<ObjectLiteral>,
-    id: string,
-    search: NonNullable<EventListFilter['search']>,
-  ): void {
-    const { words, language, protectedTextOf } = search;
-    const tokens = searchTokens(words);
-    const indexed = this.sqlite
-      ? tokens
-      : tokens.filter((token) => token.length >= MYSQL_MIN_INDEXED_LENGTH);
-    // A protected event whose text the viewer may not read matches by its title only. (A search
-    // always has the event's row at hand: `listSource` joins it.)
-    const hidden =
-      protectedTextOf === 'any'
-        ? null
-        : `(e.passwordHash IS NOT NULL${protectedTextOf === 'none' ? '' : ' AND e.author <> :searchAuthor'})`;
-    if (typeof protectedTextOf === 'number') query.setParameter('searchAuthor', protectedTextOf);
-    // On MySQL/MariaDB each match's event is joined for its original language (a correlated
-    // subquery instead cost 10-20% more: 1M events, `jazz`, 1.05 s against 0.96 s).
-    indexed.forEach((token, index) => {
-      const name = `searchToken${index}`;
-      const matching = (titleOnly: boolean): string =>
-        this.sqlite
-          ? `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name}${titleOnly ? 'Title' : ''} AND event_search.rowid % 4 IN (${SEARCH_ORIGINAL_CODE}, :searchCode))`
-          : `${id} IN (SELECT st.event_id FROM event_translations st INNER JOIN events o ON o.id = st.event_id WHERE MATCH (${titleOnly ? 'st.title' : 'st.title, st.description, st.excerpt'}) AGAINST (:${name} IN BOOLEAN MODE) AND (st.language = :searchLanguage OR st.language = o.original_language))`;
-      const clause = hidden
-        ? `(${matching(false)} AND (NOT ${hidden} OR ${matching(true)}))`
-        : matching(false);
-      query.andWhere(
-        clause,
-        this.sqlite
-          ? {
-              [name]: fts5Query([token]),
-              [`${name}Title`]: `title : ${fts5Query([token])}`,
-              searchCode: SEARCH_LANGUAGE_CODES[language],
-            }
-          : { [name]: booleanModeQuery([token]), searchLanguage: language },
-      );
-    });
-    const short = tokens.filter((token) => !indexed.includes(token));
-    if (short.length > 0) this.whereContains(query, short, language, hidden);
-  }
-
-  /** Every word occurs in the title, description or excerpt a reader of `language` sees. */
-  private whereContains(
-    query: SelectQueryBuilder<ObjectLiteral>,
-    words: readonly string[],
-    language: Language,
-    /** A condition true of events matched by their title only (see `whereSearch`). */
-    titleOnly: string | null,
-  ): void {
-    query
-      .leftJoin(
-        EventTranslationEntity,
-        'tr',
-        'tr.eventId = e.id AND tr.language = :containsLanguage',
-        { containsLanguage: language },
-      )
-      .leftJoin(
-        EventTranslationEntity,
-        'tro',
-        'tro.eventId = e.id AND tro.language = e.originalLanguage',
-      );
-    words.forEach((word, index) => {
-      const name = `word${index}`;
-      const [title, ...text] = ['title', 'description', 'excerpt'].map(
-        (field) => `COALESCE(tr.${field}, tro.${field}) LIKE :${name} ESCAPE '!'`,
-      );
-      const inText = `(${text.join(' OR ')})`;
-      query.andWhere(`(${title} OR ${titleOnly ? `(NOT ${titleOnly} AND ${inText})` : inText})`, {
-        [name]: containsPattern(word),
-      });
-    });
   }
 }

@@ -20,7 +20,7 @@ import { EventEntity } from '../entities/event.entity';
 import { hiddenFromPublic } from '../../posts/post-status';
 import { EventPageNotFoundError } from '../events.errors';
 import { EventView } from '../events.mapper';
-import { EventListFilter, EventsRepository } from '../events.repository';
+import { EventListFilter, EventListRepository } from './event-list.repository';
 import { EventDateBounds } from '../pipes/event-dates.pipe';
 import { EventLinksService } from '../links/event-links.service';
 import { earliest } from '../../common/dates/window';
@@ -118,7 +118,7 @@ function filterTerms(filter: EventListFilter): number[] {
 @Injectable()
 export class EventListService {
   constructor(
-    private readonly events: EventsRepository,
+    private readonly events: EventListRepository,
     private readonly posts: PostRegistry,
     private readonly clock: Clock,
     private readonly links: EventLinksService,

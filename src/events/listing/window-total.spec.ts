@@ -1,4 +1,4 @@
-import type { EventListFilter } from '../events.repository';
+import type { EventListFilter } from './event-list.repository';
 import { dayStart, utcDay, windowPlan } from './window-total';
 
 const PUBLIC: EventListFilter = {

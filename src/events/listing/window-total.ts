@@ -1,4 +1,4 @@
-import type { EventListFilter } from '../events.repository';
+import type { EventListFilter } from './event-list.repository';
 import { SERIES_TERM } from './day-counts';
 
 const DAY_MS = 86_400_000;
