@@ -14,6 +14,63 @@ const FEATURE_BASES = {
   tags: ['terms'],
 };
 
+/** Every top folder of src/ but the resources: the rooms below, beside and above them. */
+const ROOMS = [
+  'config',
+  'common',
+  'database',
+  'read-cache',
+  'posts',
+  'access',
+  'changes',
+  'webhooks',
+  'broker',
+  'import',
+  'observability',
+  'health',
+  'discovery',
+];
+
+/**
+ * What each room may import besides itself (README "Layout"): shared code below the resources
+ * imports none of them and nothing above it; the rooms above the resources reach them through
+ * their services only (the resources' own rule forbids their repositories and entities). A
+ * room not named here (the resources) may import every room but those above the resources.
+ */
+const ROOM_IMPORTS = {
+  config: ['common'],
+  common: ['config'],
+  database: ['common', 'config', 'posts'],
+  'read-cache': ['common', 'config', 'database'],
+  posts: ['common', 'config', 'database', 'access', 'read-cache'],
+  access: ['common', 'config', 'database', 'posts', 'read-cache', 'terms'],
+  changes: ['common', 'config', 'database', 'read-cache'],
+  webhooks: ['common', 'config', 'database', 'access', 'changes', 'observability'],
+  broker: ['common', 'config', 'database', 'changes', 'observability'],
+  import: ['common', 'config', 'database', 'posts', 'read-cache', 'access', 'changes', ...FEATURES],
+  observability: ['common', 'config', 'database', 'access'],
+  health: ['common', 'config', 'database'],
+  discovery: ['common', 'config', 'app'],
+};
+
+/** The rooms above the resources, which no resource imports. */
+const ABOVE_RESOURCES = ['webhooks', 'broker', 'import', 'observability', 'health', 'discovery'];
+
+/** The import patterns a room may not use: every other room (and src/app.*) it is not given. */
+function forbiddenFor(room) {
+  const allowed = ROOM_IMPORTS[room] ?? [
+    ...ROOMS.filter((r) => !ABOVE_RESOURCES.includes(r)),
+    ...FEATURES,
+  ];
+  const others = [...ROOMS, ...FEATURES].filter(
+    (other) => other !== room && !allowed.includes(other),
+  );
+  return [
+    ...others.map((other) => `**/${other}/**`),
+    ...(allowed.includes('app') ? [] : ['**/app.module', '**/app.setup']),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,6 +108,34 @@ export default tseslint.config(
       'max-lines': ['warn', { max: 600, skipBlankLines: true, skipComments: true }],
     },
   },
+  // Each top folder of src/ imports only the rooms it is given (ROOM_IMPORTS); the one-shot
+  // tasks (migrate, reindex and their runner, the OpenAPI writer, the importer's command) are
+  // entry points, like scripts, and the data source's options list the entities of every room.
+  ...[...ROOMS, ...FEATURES].map((room) => ({
+    files: [`src/${room}/**/*.ts`],
+    ignores: [
+      '**/*.spec.ts',
+      'src/database/migrate.ts',
+      'src/database/reindex.ts',
+      'src/database/database-task.ts',
+      'src/database/data-source.options.ts',
+      'src/discovery/write-openapi.ts',
+      'src/import/import-tec.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: forbiddenFor(room),
+              message: `The room src/${room}/ does not import this room (eslint.config.mjs, ROOM_IMPORTS).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   // The layers (README "Layout"): shared code below the resources imports none of them, and
   // controllers speak HTTP to services, never to the database.
   {

@@ -10,8 +10,8 @@ import { ListHeadersInterceptor } from './common/paging/list-headers.interceptor
 import { TimeoutInterceptor } from './common/http/timeout.interceptor';
 import { InputValidationPipe } from './common/validation/input-validation.pipe';
 import { ConfigModule } from './config/config.module';
-import { ReadCacheModule } from './common/cache/read-cache.module';
-import { ReadCacheInterceptor } from './common/cache/read-cache.interceptor';
+import { ReadCacheModule } from './read-cache/read-cache.module';
+import { ReadCacheInterceptor } from './read-cache/read-cache.interceptor';
 import { DatabaseModule } from './database/database.module';
 import { UnitOfWorkInterceptor } from './database/unit-of-work.interceptor';
 import { DiscoveryModule } from './discovery/discovery.module';

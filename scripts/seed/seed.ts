@@ -10,7 +10,7 @@ import { applyDayDeltas, DayKey } from '../../src/events/listing/day-counts';
 import { driverErrorCode, isDuplicateKey } from '../../src/database/sql-values';
 import { loadConfig } from '../../src/config/load-config';
 import { markChangedBehindLog } from '../../src/changes/change-log';
-import { endSharedAnswers } from '../../src/common/cache/redis-read-cache.store';
+import { endSharedAnswers } from '../../src/read-cache/redis-read-cache.store';
 import {
   databaseKind,
   DatabaseKind,

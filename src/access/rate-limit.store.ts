@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import Redis from 'ioredis';
-import { RedisOutageWarning } from '../common/cache/redis-outage-warning';
+import { RedisOutageWarning } from '../read-cache/redis-outage-warning';
 import { AppConfig } from '../config/app-config';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, MoreThan } from 'typeorm';
-import { ReadCache } from '../common/cache/read-cache';
+import { ReadCache } from '../read-cache/read-cache';
 import { Clock } from '../common/clock/clock';
 import { DomainError, InvalidParamsError } from '../common/errors/domain-error';
 import { cappedCount } from '../database/capped-count';

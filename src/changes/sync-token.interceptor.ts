@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { from, map, Observable, switchMap } from 'rxjs';
-import { ReadCache } from '../common/cache/read-cache';
+import { ReadCache } from '../read-cache/read-cache';
 import { ChangeLog } from './change-log';
 import { ChangeKind } from './entities/change.entity';
 

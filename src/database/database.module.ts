@@ -8,6 +8,8 @@ import { PostsModule } from '../posts/posts.module';
 import { PendingMigrationsError, refusePendingMigrations } from './pending-migrations';
 import { UnitOfWorkModule } from './unit-of-work.module';
 import { boundStatementTime, QueryCancellation } from './statement-deadline';
+import { DriverErrors } from '../common/errors/driver-errors';
+import { DatabaseDriverErrors } from './database-driver-errors';
 
 /** Bounds every statement of the app's pools by the request deadline (statement-deadline.ts). */
 @Injectable()
@@ -56,7 +58,11 @@ class StatementDeadline {
     PostsModule,
     UnitOfWorkModule,
   ],
-  providers: [StatementDeadline, QueryCancellation],
-  exports: [QueryCancellation],
+  providers: [
+    StatementDeadline,
+    QueryCancellation,
+    { provide: DriverErrors, useClass: DatabaseDriverErrors },
+  ],
+  exports: [QueryCancellation, DriverErrors],
 })
 export class DatabaseModule {}

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { markChangedBehindLog } from '../changes/change-log';
-import { endSharedAnswers } from '../common/cache/redis-read-cache.store';
+import { endSharedAnswers } from '../read-cache/redis-read-cache.store';
 import { loadConfig } from '../config/load-config';
 import { rebuildAllListing } from '../events/listing/term-listing';
 import { runDatabaseTask } from './database-task';

@@ -19,7 +19,7 @@ import {
 import { EventView } from './events.mapper';
 import { EventsRepository } from './events.repository';
 import { EventLinksService } from './links/event-links.service';
-import { eventKey, termKey } from '../common/cache/read-cache.store';
+import { eventKey, termKey } from '../read-cache/read-cache.store';
 
 /** What a series' calendar needs besides its first occurrence (events.presenter.ts). */
 export interface SeriesParts {

@@ -26,7 +26,7 @@ import { RequiresPermission } from '../access/permission.decorator';
 import { Viewer } from '../access/viewer';
 import { Lang } from '../common/i18n/lang.decorator';
 import { Language } from '../common/i18n/language';
-import { requestState } from '../common/i18n/request-language';
+import { cacheHints } from '../read-cache/cache-hints';
 import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
 import { Paging, PagingPipe } from '../common/paging/paging';
@@ -101,7 +101,7 @@ export class EventsController {
       asCalendar(response, page);
       return this.presenter.calendar(page.views, language, links);
     }
-    const state = requestState(request);
+    const state = cacheHints(request);
     if (page.stableUntil) state.keepUntil = page.stableUntil.getTime();
     if (page.dependsOn) state.dependsOn = page.dependsOn;
     if (page.live) {
@@ -170,7 +170,7 @@ export class EventsController {
     @Req() request: Request,
   ): Promise<EventResponseDto> {
     const view = await this.reader.getBySlug(slug, viewer, language, query.password);
-    requestState(request).dependsOn = itemKeys(view);
+    cacheHints(request).dependsOn = itemKeys(view);
     return this.presenter.one(view, language, links, true);
   }
 
@@ -248,7 +248,7 @@ export class EventsController {
     @Req() request: Request,
   ): Promise<EventResponseDto> {
     const view = await this.reader.readById(id, viewer, language, query.password);
-    requestState(request).dependsOn = itemKeys(view);
+    cacheHints(request).dependsOn = itemKeys(view);
     return this.presenter.one(view, language, links, true);
   }
 

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ChangesModule } from '../changes/changes.module';
-import { ReadCacheModule } from '../common/cache/read-cache.module';
+import { ReadCacheModule } from '../read-cache/read-cache.module';
 import { isLanguage, Language } from '../common/i18n/language';
 import { ConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';

@@ -48,6 +48,18 @@ describe('documents the code cites', () => {
     expect(missing).toEqual([]);
   });
 
+  it("names every top folder of src/ in the README's layout, and none that is gone", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const layout = /## Layout\n\n```\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const named = new Set([...layout.matchAll(/src\/([a-z-]+)\//g)].map((match) => match[1]));
+    const folders = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+
+    expect(folders.filter((folder) => !named.has(folder))).toEqual([]);
+    expect([...named].filter((name) => name !== undefined && !folders.includes(name))).toEqual([]);
+  });
+
   it('cites no document the project does not hold (the old contract and TEC section marks)', () => {
     const stale = [...sourceFiles('src'), ...sourceFiles('scripts')].filter((file) =>
       /\b(?:TEC|contract|interface) §\d/.test(readFileSync(file, 'utf8')),

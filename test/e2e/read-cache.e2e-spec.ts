@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { RedisReadCacheStore } from '../../src/common/cache/redis-read-cache.store';
+import { RedisReadCacheStore } from '../../src/read-cache/redis-read-cache.store';
 import { createEvent, utcAt } from '../factories/event.factory';
 import { createOrganizer, ORGANIZERS } from '../factories/organizer.factory';
 import { CATEGORIES, createCategory, createTag } from '../factories/term.factory';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ReadCache } from '../../src/common/cache/read-cache';
+import { ReadCache } from '../../src/read-cache/read-cache';
 import { createEvent } from '../factories/event.factory';
 import { runScript } from '../setup/run-script';
 import { useTestApp } from '../setup/test-app';

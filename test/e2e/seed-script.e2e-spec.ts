@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ReadCache } from '../../src/common/cache/read-cache';
+import { ReadCache } from '../../src/read-cache/read-cache';
 import { createEvent, eventBody } from '../factories/event.factory';
 import { bearer } from '../setup/auth';
 import type { ChildProcess } from 'node:child_process';

@@ -13,7 +13,7 @@ import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { BytesExpressAdapter } from '../../src/common/http/bytes-adapter';
 import { rebuildAllListing } from '../../src/events/listing/term-listing';
-import { ReadCache } from '../../src/common/cache/read-cache';
+import { ReadCache } from '../../src/read-cache/read-cache';
 import { AppConfig } from '../../src/config/app-config';
 import { loadConfig } from '../../src/config/load-config';
 import { ApiDescription } from '../../src/discovery/api-description';

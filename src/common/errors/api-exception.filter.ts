@@ -2,28 +2,21 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
-import { isStoppedStatement } from '../../database/statement-deadline';
-import { isConnectionLost, isTransientConflict } from '../../database/database-errors';
 import { DomainError, MovedError, RouteNotFoundError } from './domain-error';
+import { DriverErrors } from './driver-errors';
 import { errorBody } from './error-body';
 
 /** What a 503 tells the client to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 1;
 
 /**
- * Maps what the framework (or the database, for a deadline) throws to domain errors; anything
- * else is unexpected. (Body parser
- * failures arrive as domain errors already.)
+ * Maps what the framework (or the database's driver: `driver`) throws to domain errors; anything
+ * else is unexpected. (Body parser failures arrive as domain errors already.)
  */
-function toDomainError(exception: unknown): DomainError | null {
+function toDomainError(exception: unknown, driver: DriverErrors): DomainError | null {
   if (exception instanceof DomainError) return exception;
-  // A query stopped at the request deadline, or because its client left (statement-deadline.ts):
-  // the same answer as a slow request.
-  if (isStoppedStatement(exception)) return new DomainError('responseTimeout');
-  // The database is down or restarting: a read answers what a write's unit of work answers.
-  if (isConnectionLost(exception)) return new DomainError('databaseUnavailable');
-  // A read outside a unit of work that met a lock (SQLite busy): worth trying again.
-  if (isTransientConflict(exception)) return new DomainError('serviceBusy');
+  const fromDriver = driver.toDomainError(exception);
+  if (fromDriver) return fromDriver;
   if (!(exception instanceof HttpException)) return null;
   switch (exception.getStatus()) {
     // Nest answers a path whose percent-encoding does not decode with a bare 400: no route.
@@ -44,13 +37,16 @@ function toDomainError(exception: unknown): DomainError | null {
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly driverErrors: DriverErrors,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
-    const known = toDomainError(exception);
+    const known = toDomainError(exception, this.driverErrors);
     // pino-http logs `res.err` as the error of the request's line.
     if (!known) {
       response.err = exception instanceof Error ? exception : new Error(String(exception));

@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import type { LiveSpec } from '../cache/live-answer';
 import { asRecord } from '../validation/convert';
 import { Language } from './language';
 import { resolveLanguage } from './resolve-language';
@@ -10,21 +9,6 @@ export interface RequestState {
   pathLanguage?: Language;
   /** The language resolved for the request. */
   language?: Language;
-  /**
-   * Set by a route whose answer nothing but a write changes until this instant (ms): the read
-   * cache may keep it that long (ReadCache.expiryOf).
-   */
-  keepUntil?: number;
-  /**
-   * Set by a route whose answer only writes moving these read-cache keys change (ReadCache.keep);
-   * unset, every write that changes what the public sees ends it.
-   */
-  dependsOn?: readonly string[];
-  /**
-   * Set by a list route whose answer the read cache may keep as a template (live-answer.ts);
-   * its `dependsOn` then replaces the one above.
-   */
-  live?: LiveSpec;
 }
 
 const states = new WeakMap<Request, RequestState>();

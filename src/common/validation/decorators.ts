@@ -23,7 +23,6 @@ import { isHttpUrl } from '../media/image';
 import { toBoolean, toInteger, toList, toNumber } from './convert';
 import { ProblemContext, reportAs } from './validate-input';
 import { MessageKey } from '../i18n/messages';
-import { POST_STATUSES } from '../../posts/post-status';
 
 const context = (problem: ProblemContext): ValidationOptions => reportAs(problem);
 
@@ -231,21 +230,22 @@ export function RichTextParam(): PropertyDecorator {
   );
 }
 
-/** What `status` may ask a list for: post statuses, or `any`. */
-const STATUS_WORDS: ReadonlySet<string> = new Set([...POST_STATUSES, 'any']);
-
-/** Statuses to list, as repeated `status[]=` values, an array or a comma-separated string. */
-export function StatusListParam(): PropertyDecorator {
+/**
+ * A list of words from `words` (`name` names its check), as repeated `param[]=` values, an array
+ * or a comma-separated string; any other word is 400.
+ */
+export function WordListParam(words: readonly string[], name: string): PropertyDecorator {
+  const allowed: ReadonlySet<string> = new Set(words);
   return applyDecorators(
-    documented({ type: 'string', enum: [...STATUS_WORDS], isArray: true }),
+    documented({ type: 'string', enum: [...allowed], isArray: true }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => toList(value)),
     ValidateBy(
       {
-        name: 'isStatusList',
+        name,
         validator: {
           validate: (v: unknown) =>
-            Array.isArray(v) && v.every((status) => STATUS_WORDS.has(String(status))),
+            Array.isArray(v) && v.every((word) => allowed.has(String(word))),
         },
       },
       context({ message: 'param.invalid' }),

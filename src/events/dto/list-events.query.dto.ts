@@ -1,3 +1,4 @@
+import { StatusListParam } from '../../posts/status-list.param';
 import { ModifiedOrderParamsDto } from '../../common/paging/change-params.dto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_RADIUS_KM } from '../../common/geo/geo';
@@ -14,7 +15,6 @@ import {
   IntegerParam,
   LanguageParam,
   NumberParam,
-  StatusListParam,
   StringParam,
 } from '../../common/validation/decorators';
 

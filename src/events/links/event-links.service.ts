@@ -12,7 +12,7 @@ import { validateInput } from '../../common/validation/validate-input';
 import { CreateOrganizerDto } from '../../organizers/dto/create-organizer.dto';
 import { OrganizersService, OrganizerView } from '../../organizers/organizers.service';
 import { Taxonomy } from '../../terms/taxonomy';
-import { ReadCache, VersionMemo } from '../../common/cache/read-cache';
+import { ReadCache, VersionMemo } from '../../read-cache/read-cache';
 import { TermsService, TermView } from '../../terms/terms.service';
 import { CreateVenueDto } from '../../venues/dto/create-venue.dto';
 import { VenuesService, VenueView } from '../../venues/venues.service';

@@ -24,8 +24,8 @@ import { EventListFilter, EventListRepository } from './event-list.repository';
 import { EventDateBounds } from '../pipes/event-dates.pipe';
 import { EventLinksService } from '../links/event-links.service';
 import { earliest } from '../../common/dates/window';
-import { ReadCache } from '../../common/cache/read-cache';
-import { EVERY_ANSWER, SCHEDULED, SERIES_ONLY, termKey } from '../../common/cache/read-cache.store';
+import { ReadCache } from '../../read-cache/read-cache';
+import { EVERY_ANSWER, SCHEDULED, SERIES_ONLY, termKey } from '../../read-cache/read-cache.store';
 import { RECURRENCE_LIMITS } from '../recurrence/recurrence';
 
 /**

@@ -1,10 +1,10 @@
+import { StatusListParam } from '../../posts/status-list.param';
 import { ModifiedOrderParamsDto } from '../../common/paging/change-params.dto';
 import { PageParam, PerPageParam } from '../../common/paging/paging-params';
 import {
   BooleanParam,
   IntegerParam,
   LanguageParam,
-  StatusListParam,
   StringParam,
 } from '../../common/validation/decorators';
 

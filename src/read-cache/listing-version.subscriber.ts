@@ -17,7 +17,7 @@ import {
   NARROWED_TO_FILED_TERMS,
   UNSEEN_BY_PUBLIC,
   WROTE_SCHEDULED,
-} from '../../database/unit-of-work';
+} from '../database/unit-of-work';
 import { ReadCache } from './read-cache';
 import {
   eventKey,

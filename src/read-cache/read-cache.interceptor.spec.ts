@@ -1,7 +1,7 @@
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { firstValueFrom, Observable } from 'rxjs';
-import { loadConfig } from '../../config/load-config';
+import { loadConfig } from '../config/load-config';
 import { ReadCache } from './read-cache';
 import { ReadCacheInterceptor } from './read-cache.interceptor';
 

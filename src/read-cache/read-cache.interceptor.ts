@@ -2,11 +2,12 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import etag from 'etag';
 import type { Request, Response } from 'express';
 import { finalize, from, Observable, of, switchMap } from 'rxjs';
-import { readingFromPrimary } from '../../database/read-routing';
-import { AppConfig } from '../../config/app-config';
-import { requestState, resolveRequestLanguage } from '../i18n/request-language';
-import { asRecord } from '../validation/convert';
-import { linksFor, NAMESPACE } from '../links/links';
+import { readingFromPrimary } from '../database/read-routing';
+import { AppConfig } from '../config/app-config';
+import { requestState, resolveRequestLanguage } from '../common/i18n/request-language';
+import { asRecord } from '../common/validation/convert';
+import { linksFor, NAMESPACE } from '../common/links/links';
+import { cacheHints } from './cache-hints';
 import { countedTerms, liveHeaders, refill, templateOf } from './live-answer';
 import { CachedAnswer, CacheLookup } from './read-cache.store';
 import { ReadCache } from './read-cache';
@@ -172,7 +173,7 @@ export class ReadCacheInterceptor implements NestInterceptor {
       switchMap(async (body: unknown) => {
         const text = typeof body === 'string' && isCalendar(response) ? body : undefined;
         if (text === undefined && (typeof body !== 'object' || body === null)) return body;
-        const state = requestState(request);
+        const state = cacheHints(request);
         const template =
           state.live && version !== null && text === undefined
             ? templateOf(body as Record<string, unknown>, state.live)
@@ -190,11 +191,11 @@ export class ReadCacheInterceptor implements NestInterceptor {
         const kept = this.serialise(
           response,
           text ?? (body as object),
-          requestState(request).keepUntil,
+          cacheHints(request).keepUntil,
         );
         // Kept before the answer leaves, so the caller's next read (on any instance) finds it.
         if (version !== null) {
-          await this.cache.keep(version, key, kept, requestState(request).dependsOn);
+          await this.cache.keep(version, key, kept, cacheHints(request).dependsOn);
         }
         made(kept);
         this.replay(response, kept);

@@ -1,8 +1,8 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
-import { readsFromReplica } from '../../database/read-routing';
-import { inUnitOfWork } from '../../database/unit-of-work';
-import { changeHeadSource } from '../../database/change-head-source';
+import { AppConfig } from '../config/app-config';
+import { readsFromReplica } from '../database/read-routing';
+import { inUnitOfWork } from '../database/unit-of-work';
+import { changeHeadSource } from './change-head-source';
 import { LogHeadWatch } from './log-head-watch';
 import { MemoryReadCacheStore } from './memory-read-cache.store';
 import {

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { createConnection, type Connection } from 'mysql2/promise';
-import type { LogHead, LogHeadSource } from '../common/cache/log-head-watch';
+import type { LogHead, LogHeadSource } from './log-head-watch';
 import { AppConfig } from '../config/app-config';
-import { databaseKind, driverUrl } from './data-source.options';
+import { databaseKind, driverUrl } from '../database/data-source.options';
 
 const HEAD_SQL = 'SELECT seq, epoch FROM change_head WHERE id = 1';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { totalPages } from '../paging/paging';
+import { totalPages } from '../common/paging/paging';
 import { LiveHole, LiveParts } from './read-cache.store';
 
 /**
