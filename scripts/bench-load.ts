@@ -25,7 +25,8 @@ import { monthsAhead, percentile } from './bench-common';
  * warm-up, one phase of `--mixed-seconds` per share of `--write-shares` (percent of requests
  * that are published events inside the default window, each filed under a random category and
  * tag). It reports req/s (and its share of the read-only phase), p50, p99, errors and the
- * service's RSS (read from `/metrics`) for each phase. `--only-mixed` runs that workload alone. The load average is printed with the results: this
+ * service's RSS (read from `/metrics`) for each phase, then the ceiling: a bare server answering
+ * the most read URL's bytes under the same load. `--only-mixed` runs that workload alone. The load average is printed with the results: this
  * machine is shared, so compare numbers of one run, not across runs.
  */
 
@@ -544,6 +545,19 @@ async function mixed(base: string, options: Options, token: string): Promise<Mix
         `, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}, ` +
         `writes ${writes}, RSS ${rss === null ? '?' : `${Math.round(rss / 1048576)} MB`}`,
     );
+  }
+  // The ceiling: a bare server answering the most read URL's bytes, under the same load.
+  const sample = await sampleOf(`${base}${urls[0] ?? EVENTS_PATH}`);
+  const bare = await bareServer(sample.body, sample.headers);
+  try {
+    const ceiling = summarise(await load(bare.url, options.connections, options.mixedSeconds));
+    const readOnly = phases.find((phase) => phase.share === 0)?.result.rps;
+    console.log(
+      `bare node:http answering ${urls[0] ?? EVENTS_PATH}: ${ceiling.rps} req/s` +
+        (readOnly ? `; read-only is ${((100 * readOnly) / ceiling.rps).toFixed(1)}% of it` : ''),
+    );
+  } finally {
+    bare.child.kill();
   }
   return phases;
 }
