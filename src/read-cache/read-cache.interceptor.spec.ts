@@ -95,4 +95,18 @@ describe('ReadCacheInterceptor', () => {
     expect(first.status).toBe('rejected');
     expect(second.status === 'fulfilled' && text(second.value)).toBe('{"run":2}');
   });
+
+  it('answers from what it kept when the change log head cannot be read (the database away)', async () => {
+    const away = loadConfig({ SQLITE_PATH: '/nonexistent/calendar.sqlite' }, null);
+    const cache = new ReadCache(away);
+    const sut = new ReadCacheInterceptor(cache, away);
+    const route = slowRoute(1);
+
+    const first = await firstValueFrom(sut.intercept(exchange(url), route.handler));
+    const second = await firstValueFrom(sut.intercept(exchange(url), route.handler));
+
+    expect(text(second)).toBe(text(first));
+    expect(route.runs()).toBe(1);
+    await cache.onApplicationShutdown();
+  });
 });

@@ -62,7 +62,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   private readonly watch?: LogHeadWatch;
   private readonly headOutage = new RedisOutageWarning(
     'ReadCache',
-    'reading the database',
+    'answering from what this process kept',
     'The change log head',
   );
 
@@ -92,22 +92,22 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   async lookup(key: string): Promise<CacheLookup> {
-    if (!(await this.inStep())) return { version: null };
+    await this.inStep();
     return this.store.lookup(key);
   }
 
   /**
-   * Whether the store may be used now: it has seen every write another process committed before
-   * this call (LogHeadWatch). When the head cannot be read, callers read the database.
+   * Brings the store in step with every write another process committed before this call
+   * (LogHeadWatch). When the head cannot be read (the database away), the store answers from
+   * what it kept, as it would without the check (each answer lives at most its TTL), and a
+   * warning is logged once a minute: a kept answer is worth more than a 503 then.
    */
-  private async inStep(): Promise<boolean> {
-    if (!this.watch) return true;
+  private async inStep(): Promise<void> {
+    if (!this.watch) return;
     try {
       await this.watch.synced();
-      return true;
     } catch (error) {
       this.headOutage.warn(error);
-      return false;
     }
   }
 
@@ -270,7 +270,11 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     load: (missing: K[]) => Promise<ReadonlyMap<K, V>>,
   ): Promise<Map<K, V>> {
     const unique = [...new Set(keys)];
-    const version = this.shares() && (await this.inStep()) ? await this.store.version() : null;
+    let version: string | null = null;
+    if (this.shares()) {
+      await this.inStep();
+      version = await this.store.version();
+    }
     if (version === null) return new Map(await load(unique));
     const now = Date.now();
     if (memo.version !== version || !(memo.madeAt <= now && now - memo.madeAt < this.ttlMs)) {
