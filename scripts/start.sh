@@ -9,4 +9,9 @@
 export NODE_OPTIONS="${NODE_OPTIONS:---max-semi-space-size=16 --max-old-space-size=512}"
 export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-exec node dist/main.js "$@"
+# The project's own Node (the `node` development dependency, Node 24) when it is installed, so
+# `sh scripts/start.sh` outside npm does not run the build on an older system Node; else the
+# one on PATH (the container image's).
+node_bin=node
+[ -x node_modules/.bin/node ] && node_bin=node_modules/.bin/node
+exec "$node_bin" dist/main.js "$@"
