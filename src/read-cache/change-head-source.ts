@@ -88,17 +88,25 @@ class SqliteHeadSource implements LogHeadSource {
 
   read(): Promise<LogHead> {
     try {
+      return Promise.resolve(this.readNow());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  readNow(): LogHead {
+    try {
       if (!this.statement) {
         const open = createRequire(__filename)('better-sqlite3') as SqliteOpen;
         const database = new open(this.file, { fileMustExist: true, timeout: this.timeoutMs });
         this.database = database;
         this.statement = database.prepare(HEAD_SQL);
       }
-      return Promise.resolve(headOf(this.statement.get()));
+      return headOf(this.statement.get());
     } catch (error) {
       // Opened before the migrations made the table: opened again at the next read.
       void this.close();
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      throw error;
     }
   }
 

@@ -124,4 +124,25 @@ describe('LogHeadWatch', () => {
     await expect(sut.synced()).resolves.toBeUndefined();
     expect(heads.reads).toBe(2);
   });
+
+  it('reads a source that answers at once without a promise, and drops before it returns', () => {
+    let head: LogHead = { seq: 1, epoch: 'a' };
+    let dropped = 0;
+    const now = new LogHeadWatch(
+      {
+        read: () => Promise.resolve(head),
+        readNow: () => head,
+        close: () => Promise.resolve(),
+      },
+      () => {
+        dropped += 1;
+        return Promise.resolve();
+      },
+    );
+    expect(now.syncedNow()).toBe(true);
+    head = { seq: 2, epoch: 'a' };
+    expect(now.syncedNow()).toBe(true);
+    expect(dropped).toBe(1);
+    expect(sut.syncedNow()).toBe(false);
+  });
 });

@@ -87,6 +87,19 @@ export class ReadCacheInterceptor implements NestInterceptor {
       requestState(request).language ??
       resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);
     const key = `${language} ${linksFor(this.config, request).namespace} ${normaliseTarget(request.originalUrl)}`;
+    // The request's reads of the cache, here and in its route, share one step with the log head.
+    return new Observable<unknown>((subscriber) =>
+      this.cache.oneRequest(() => this.answer(request, response, next, key).subscribe(subscriber)),
+    );
+  }
+
+  /** The kept answer for `key`, or the route's, kept (see `intercept`). */
+  private answer(
+    request: Request,
+    response: Response,
+    next: CallHandler,
+    key: string,
+  ): Observable<unknown> {
     return from(this.lookup(key)).pipe(
       switchMap(({ version, answer }) => {
         if (answer) {

@@ -1,4 +1,5 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppConfig } from '../config/app-config';
 import { readsFromReplica } from '../database/read-routing';
 import { inUnitOfWork } from '../database/unit-of-work';
@@ -15,6 +16,13 @@ import {
 } from './read-cache.store';
 import { RedisOutageWarning } from './redis-outage-warning';
 import { RedisReadCacheStore } from './redis-read-cache.store';
+
+/** One request's step with the change log head: the first use's, shared by the rest. */
+interface RequestStep {
+  step?: Promise<void> | 'done';
+}
+
+const requestSteps = new AsyncLocalStorage<RequestStep>();
 
 /** How a total is counted again (ReadCache.countWith). */
 interface Counter {
@@ -92,23 +100,43 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   async lookup(key: string): Promise<CacheLookup> {
-    await this.inStep();
+    const stepping = this.inStep();
+    if (stepping) await stepping;
     return this.store.lookup(key);
   }
 
   /**
    * Brings the store in step with every write another process committed before this call
-   * (LogHeadWatch). When the head cannot be read (the database away), the store answers from
-   * what it kept, as it would without the check (each answer lives at most its TTL), and a
-   * warning is logged once a minute: a kept answer is worth more than a 503 then.
+   * (LogHeadWatch): at once on SQLite (undefined), else once the promise resolves. When the
+   * head cannot be read (the database away), the store answers from what it kept, as it would
+   * without the check (each answer lives at most its TTL), and a warning is logged once a
+   * minute: a kept answer is worth more than a 503 then.
    */
-  private async inStep(): Promise<void> {
-    if (!this.watch) return;
+  private inStep(): Promise<void> | undefined {
+    if (!this.watch) return undefined;
+    const request = requestSteps.getStore();
+    if (request?.step === 'done') return undefined;
+    if (request?.step) return request.step;
+    let stepping: Promise<void> | undefined;
     try {
-      await this.watch.synced();
+      if (!this.watch.syncedNow()) {
+        stepping = this.watch.synced().catch((error: unknown) => this.headOutage.warn(error));
+      }
     } catch (error) {
       this.headOutage.warn(error);
     }
+    if (request) request.step = stepping ?? 'done';
+    return stepping;
+  }
+
+  /**
+   * Runs `work` (one request's handling) so that its uses of the cache share one step with the
+   * change log head, the first: it began after the request arrived, so every write committed
+   * before then is in step for all of them (a cache hit reads its answer, its total and its
+   * term counts, and would read the head three times).
+   */
+  oneRequest<T>(work: () => T): T {
+    return requestSteps.run({}, work);
   }
 
   /** A unit of work of this process took change log positions `first` to `last`. */
@@ -272,7 +300,8 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     const unique = [...new Set(keys)];
     let version: string | null = null;
     if (this.shares()) {
-      await this.inStep();
+      const stepping = this.inStep();
+      if (stepping) await stepping;
       version = await this.store.version();
     }
     if (version === null) return new Map(await load(unique));
