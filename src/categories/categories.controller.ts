@@ -1,9 +1,12 @@
+import type { Request } from 'express';
+import { cacheHints } from '../read-cache/cache-hints';
+import { termKey } from '../read-cache/read-cache.store';
 import { requireSyncAlone, syncTail } from '../changes/sync';
 import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
 import { CreateSlugRule } from '../posts/slug-rule.decorator';
 import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
 import { RequiresPermission } from '../access/permission.decorator';
@@ -91,7 +94,10 @@ export class CategoriesController {
     @Query() _query: TermQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
+    @Req() request: Request,
   ): Promise<TermResponseDto> {
+    // Its count moves with writes of events filed under it or below it, nothing else.
+    cacheHints(request).dependsOn = [termKey(id)];
     return toTermResponse(await this.terms.get(CATEGORY, id), { language, links });
   }
 

@@ -1,9 +1,23 @@
+import type { Request } from 'express';
+import { cacheHints } from '../read-cache/cache-hints';
+import { LINKED_ITEM } from '../read-cache/read-cache.store';
 import { requireSyncAlone } from '../changes/sync';
 import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
 import { CreateSlugRule } from '../posts/slug-rule.decorator';
 import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import { checkIfMatch, entityTag, IfMatch } from '../common/http/preconditions';
 import { ApiTags } from '@nestjs/swagger';
@@ -104,7 +118,9 @@ export class OrganizersController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @Req() request: Request,
   ): Promise<OrganizerResponseDto> {
+    cacheHints(request).dependsOn = [LINKED_ITEM];
     return this.presenter.one(await this.organizers.getBySlug(slug, viewer), language, links, true);
   }
 
@@ -178,7 +194,9 @@ export class OrganizersController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @Req() request: Request,
   ): Promise<OrganizerResponseDto> {
+    cacheHints(request).dependsOn = [LINKED_ITEM];
     return this.presenter.one(await this.organizers.getById(id, viewer), language, links, true);
   }
 

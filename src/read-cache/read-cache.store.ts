@@ -93,6 +93,14 @@ export const SERIES_ONLY = 'series';
 export const SCHEDULED = 'scheduled';
 
 /**
+ * The key of the single reads of venues and organizers: nothing a write of an event changes
+ * shows in them (an event write that creates one starts a new epoch), so no write narrowed to
+ * keys moves it, and only writes that end everything (of venues, organizers and terms) and the
+ * TTL end them.
+ */
+export const LINKED_ITEM = 'linked-item';
+
+/**
  * The key of the answers that show event `id` alone (its single reads): a write narrowed to
  * keys moves it for the one event it wrote. Such an answer depends on it and on the keys of the
  * terms it embeds (their counts), not on {@link EVERY_ANSWER}: another event's write that

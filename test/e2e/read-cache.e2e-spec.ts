@@ -390,6 +390,49 @@ describe('read cache', () => {
       expect(await readD()).toMatchObject({ title: 'D renamed' });
     });
 
+    it('keeps a venue, an organizer and a category through event writes that leave them as they were', async () => {
+      const sut = app();
+      const venue = await createVenue(sut.http, { venue: 'Hall' });
+      const organizer = await createOrganizer(sut.http, { organizer: 'Crew' });
+      const music = await createCategory(sut.http, { name: 'Music' });
+      const film = await createCategory(sut.http, { name: 'Film' });
+      await createEvent(sut.http, {
+        title: 'At the hall',
+        venue: venue.id,
+        organizer: [organizer.id],
+        categories: [music.id],
+      });
+      const read = async (path: string, field: string): Promise<unknown> =>
+        ((await request(sut.http).get(path).expect(200)).body as Record<string, unknown>)[field];
+      const shown = async (): Promise<unknown[]> => [
+        await read(`${VENUES}/${venue.id}`, 'venue'),
+        await read(`${ORGANIZERS}/${organizer.id}`, 'organizer'),
+        await read(`${CATEGORIES}/${music.id}`, 'count'),
+        await read(`${CATEGORIES}/${film.id}`, 'count'),
+      ];
+      expect(await shown()).toEqual(['Hall', 'Crew', 1, 0]);
+      await sut.dataSource.query('UPDATE venue_translations SET name = ? WHERE venue_id = ?', [
+        'Hall renamed',
+        venue.id,
+      ]);
+
+      // An event at the venue, by the organizer, filed under Film: the venue and the organizer
+      // show nothing of it and are kept; the Film count moves, the Music one does not.
+      await createEvent(sut.http, {
+        title: 'Also at the hall',
+        venue: venue.id,
+        organizer: [organizer.id],
+        categories: [film.id],
+        start_date: utcAt(2, 10),
+        end_date: utcAt(2, 12),
+      });
+      expect(await shown()).toEqual(['Hall', 'Crew', 1, 1]);
+
+      // A write of an organizer (as of any venue, organizer or term) ends every answer.
+      await sut.admin.post(`${ORGANIZERS}/${organizer.id}`).send({ organizer: 'Crew' }).expect(200);
+      expect(await shown()).toEqual(['Hall renamed', 'Crew', 1, 1]);
+    });
+
     it('keeps a page through writes after its last row, with the total and counts of now', async () => {
       const sut = app();
       await pageThroughWrites(sut, sut);
