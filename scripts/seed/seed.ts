@@ -968,7 +968,12 @@ async function seed(options: SeedOptions): Promise<void> {
       // Also after a failure or an interruption: the database keeps every index it had.
       await rebuildIndexes(dataSource, kind, deferred);
     }
-    if (config.CACHE_URL) await endSharedAnswers(config.CACHE_URL, config.CACHE_PREFIX);
+    const unended = config.CACHE_URL
+      ? await endSharedAnswers(config.CACHE_URL, config.CACHE_PREFIX)
+      : null;
+    if (unended !== null) {
+      logger.warn(`Redis unavailable (${unended}): answers kept there live out their TTL`);
+    }
     if (interruption.requested) logger.warn('Interrupted: the events written so far are kept');
     logger.log(`Done in ${seconds(started).toFixed(1)} s`);
   } finally {

@@ -21,7 +21,12 @@ void runDatabaseTask('reindex', 'reindex failed', async (dataSource, logger) => 
     await markChangedBehindLog(manager);
   });
   const config = loadConfig();
-  if (config.CACHE_URL) await endSharedAnswers(config.CACHE_URL, config.CACHE_PREFIX);
+  const unended = config.CACHE_URL
+    ? await endSharedAnswers(config.CACHE_URL, config.CACHE_PREFIX)
+    : null;
+  if (unended !== null) {
+    logger.warn({ reason: unended }, 'Redis unavailable: answers kept there live out their TTL');
+  }
   logger.info(
     { ms: Math.round(performance.now() - started) },
     'rebuilt the listing rows and day counts',

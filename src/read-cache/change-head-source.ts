@@ -6,6 +6,9 @@ import { databaseKind, driverUrl } from '../database/data-source.options';
 
 const HEAD_SQL = 'SELECT seq, epoch FROM change_head WHERE id = 1';
 
+/** How long a SQLite head read waits for a busy file (it blocks the event loop meanwhile). */
+const SQLITE_BUSY_WAIT_MS = 50;
+
 /** The head row as a driver returns it. */
 function headOf(row: unknown): LogHead {
   const { seq, epoch } = (row ?? {}) as { seq?: unknown; epoch?: unknown };
@@ -131,5 +134,7 @@ export function changeHeadSource(
     return new MysqlHeadSource(config.DATABASE_URL ?? '', timeoutMs);
   }
   if (config.SQLITE_PATH === ':memory:') return undefined;
-  return new SqliteHeadSource(config.SQLITE_PATH, timeoutMs);
+  // A WAL reader is busy only while the file is recovered: the read runs on the event loop, so
+  // it waits briefly, then the cache answers from what it kept.
+  return new SqliteHeadSource(config.SQLITE_PATH, SQLITE_BUSY_WAIT_MS);
 }

@@ -384,13 +384,23 @@ function parseAnswer(stored: unknown): CachedAnswer | undefined {
 
 /**
  * Ends every answer kept in the Redis at `url` (what `clear` does), for a process that changed
- * rows behind the service and runs no read cache of its own (the seed, `reindex`).
+ * rows behind the service and runs no read cache of its own (the seed, `reindex`). Answers why
+ * it could not (Redis away), or null: the rows are written by then, so the caller warns and goes
+ * on (the kept answers live at most their TTL), instead of failing a run that did its work.
  */
-export async function endSharedAnswers(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+export async function endSharedAnswers(url: string, prefix: string): Promise<string | null> {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => undefined);
   try {
     await redis.incr(`${prefix}version`);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   } finally {
-    await redis.quit().catch(() => redis.disconnect());
+    redis.disconnect();
   }
 }
