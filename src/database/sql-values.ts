@@ -19,6 +19,16 @@ export function toSqlDateTime(instant: Date): string {
 const SECONDS_PER_DAY = 86_400;
 
 /**
+ * A `datetime` column read by raw SQL as an instant: mysql2 gives a Date (the connection's zone is
+ * UTC), SQLite the text TypeORM wrote (`YYYY-MM-DD HH:MM:SS[.fff]`, UTC).
+ */
+export function instantOf(raw: unknown): Date {
+  if (raw instanceof Date) return raw;
+  const text = String(raw);
+  return new Date(`${text.replace(' ', 'T')}${text.endsWith('Z') ? '' : 'Z'}`);
+}
+
+/**
  * `YYYY-MM-DD` of UTC days by their number since the epoch, as `toISOString` writes them. Kept
  * because a seed writes millions of instants over a few hundred days, and `toISOString` was a
  * tenth of its CPU; bounded, as the service's writes meet any day.

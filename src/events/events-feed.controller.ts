@@ -51,9 +51,9 @@ export class EventsFeedController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     if (query.sync_token !== undefined) throw InvalidParamsError.of('sync_token');
-    const page = await this.lists.list(query, bounds, paging, language, viewer, modified);
+    const page = await this.lists.list(query, bounds, paging, language, links, viewer, modified);
     asCalendar(response, page);
-    return this.presenter.calendar(page.views, language, links);
+    return this.presenter.pageCalendar(page);
   }
 
   /** One event as iCalendar; a recurring series' first occurrence as the whole series. */

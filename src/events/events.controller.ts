@@ -96,10 +96,10 @@ export class EventsController {
       );
       return this.presenter.sync(changes, paging.perPage, language, links);
     }
-    const page = await this.lists.list(query, bounds, paging, language, viewer, modified);
+    const page = await this.lists.list(query, bounds, paging, language, links, viewer, modified);
     if (calendar) {
       asCalendar(response, page);
-      return this.presenter.calendar(page.views, language, links);
+      return this.presenter.pageCalendar(page);
     }
     const state = cacheHints(request);
     if (page.stableUntil) state.keepUntil = page.stableUntil.getTime();
@@ -112,7 +112,7 @@ export class EventsController {
         nextUrl: this.presenter.nextUrl(page, query, bounds, links),
       };
     }
-    return this.presenter.page(page, query, bounds, language, links);
+    return this.presenter.page(page, query, bounds, links);
   }
 
   /** Create an event. */

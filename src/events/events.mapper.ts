@@ -253,10 +253,9 @@ export function redactProtected(response: EventResponseDto): EventResponseDto {
   };
 }
 
-/** A page of events as the list body shows it. */
+/** A page of events (each as a list shows it) as the list body shows it. */
 export function toEventListResponse(
-  views: readonly EventView[],
-  mapping: EventMapping,
+  items: readonly EventResponseDto[],
   page: {
     total: number;
     totalPages: number;
@@ -264,10 +263,7 @@ export function toEventListResponse(
   },
 ): EventListResponseDto {
   return {
-    events: views.map((view) => {
-      const response = toEventResponse(view, mapping);
-      return view.locked ? redactProtected(response) : response;
-    }),
+    events: [...items],
     ...page.links,
     total: page.total,
     total_pages: page.totalPages,

@@ -10,6 +10,7 @@ import { EventListRepository } from './listing/event-list.repository';
 import { EventsService } from './events.service';
 import { EventReader } from './event-reader';
 import { EventListService } from './listing/event-list.service';
+import { EventRenderings } from './listing/event-renderings';
 import { EventSeriesService } from './recurrence/event-series.service';
 import { EventDatesPipe } from './pipes/event-dates.pipe';
 import { EventLinksService } from './links/event-links.service';
@@ -27,6 +28,7 @@ import { VenuesModule } from '../venues/venues.module';
     EventsService,
     EventReader,
     EventListService,
+    EventRenderings,
     EventSeriesService,
     EventsRepository,
     EventListRepository,

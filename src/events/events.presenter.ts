@@ -38,15 +38,26 @@ export class EventsPresenter {
     return toEventResponse(view, this.mapping(language, links, single));
   }
 
+  /**
+   * Events as a list shows them (a protected event the viewer has not unlocked redacted): the
+   * renderings a page is assembled from (EventRenderings).
+   */
+  listItems(views: readonly EventView[], language: Language, links: ApiLinks): EventResponseDto[] {
+    const mapping = this.mapping(language, links, false);
+    return views.map((view) => {
+      const response = toEventResponse(view, mapping);
+      return view.locked ? redactProtected(response) : response;
+    });
+  }
+
   page(
     page: EventPage,
     query: ListEventsQueryDto,
     bounds: EventDateBounds,
-    language: Language,
     links: ApiLinks,
   ): EventListResponseDto {
     const echoed = this.echo(page, query, bounds);
-    return toEventListResponse(page.views, this.mapping(language, links, false), {
+    return toEventListResponse(page.items, {
       total: page.total,
       totalPages: page.totalPages,
       links: listLinks(`${links.namespace}/events/`, echoed, page.page, page.totalPages),
@@ -80,6 +91,11 @@ export class EventsPresenter {
       }),
       ...syncTail(result, `${links.namespace}/events/`, perPage),
     };
+  }
+
+  /** A page of events (as a list shows them) as an iCalendar feed. */
+  pageCalendar(page: EventPage): string {
+    return toICalendar(page.items, { name: 'Events' });
   }
 
   /** Events as an iCalendar feed (list views are redacted as a list shows them). */

@@ -347,6 +347,48 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     return found;
   }
 
+  /**
+   * The renderings of items (JSON text) kept under `keys` for the current version, and that
+   * version, under which the missing ones are kept ({@link keepRendering}); a null version when
+   * nothing may be shared now (the same rules as {@link remember}, or the store away).
+   */
+  async keptRenderings(
+    keys: readonly string[],
+  ): Promise<{ version: string | null; kept: Map<string, Buffer> }> {
+    const kept = new Map<string, Buffer>();
+    if (!this.shares()) return { version: null, kept };
+    const stepping = this.inStep();
+    if (stepping) await stepping;
+    // Read before the renderings: one kept under it was read from data no older than it.
+    const version = await this.store.version();
+    if (version === null) return { version, kept };
+    const found = await Promise.all(keys.map((key) => this.store.lookup(key)));
+    const now = Date.now();
+    found.forEach(({ answer }, index) => {
+      const key = keys[index];
+      if (key !== undefined && answer && this.isFresh(answer, now)) kept.set(key, answer.body);
+    });
+    return { version, kept };
+  }
+
+  /**
+   * Keeps an item's rendering made from data read under `version`, until one of `dependsOn`
+   * moves or it expires: as an answer whose route says nothing but a write changes it until
+   * `stableUntil` (expiryOf).
+   */
+  keepRendering(
+    version: string,
+    key: string,
+    body: Buffer,
+    dependsOn: readonly string[],
+    stableUntil: number | undefined,
+  ): Promise<void> {
+    const madeAt = Date.now();
+    const expiresAt = this.expiryOf(madeAt, stableUntil);
+    const kept = { body, etag: '', headers: {}, madeAt, expiresAt };
+    return this.store.set(version, key, kept, Math.max(1, expiresAt - madeAt), dependsOn);
+  }
+
   /** Whether values read now may be shared through the cache (see {@link remember}). */
   private shares(): boolean {
     return this.enabled && !inUnitOfWork() && !(this.replicated && readsFromReplica());

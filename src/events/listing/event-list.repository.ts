@@ -5,7 +5,7 @@ import { Language } from '../../common/i18n/language';
 
 import { UnitOfWork } from '../../database/unit-of-work';
 
-import { escapeLike } from '../../database/sql-values';
+import { escapeLike, instantOf } from '../../database/sql-values';
 
 import { Visibility } from '../../access/visibility';
 import { whereVisible } from '../../posts/status-filter';
@@ -101,6 +101,15 @@ export interface EventListFilter {
   readonly seriesOnly?: boolean;
 }
 
+/** A page of a list as its ids (see EventListRepository.findPageIds). */
+export interface PageIds {
+  readonly ids: readonly number[];
+  /** The list's total, when the page's query counted it. */
+  readonly total: number | null;
+  /** The start of the page's last row, for a list in start order that is not empty. */
+  readonly lastStart?: Date;
+}
+
 /** The rows an event list is read from (`EventsRepository.listSource`). */
 interface ListSource {
   readonly query: SelectQueryBuilder<ObjectLiteral>;
@@ -172,30 +181,40 @@ export class EventListRepository {
    * alone (a skipped row costs an index entry, not an event), then those events by id.
    */
   async findPage(filter: EventListFilter, offset: number, limit: number): Promise<EventEntity[]> {
-    return (await this.pageOf(filter, offset, limit, false)).events;
+    return this.findByIds((await this.pageOf(filter, offset, limit, false)).ids);
+  }
+
+  /** The events `ids`, in that order (ids of no event are left out). */
+  async findByIds(ids: readonly number[]): Promise<EventEntity[]> {
+    if (ids.length === 0) return [];
+    const events = await this.unit.manager.getRepository(EventEntity).findBy({ id: In([...ids]) });
+    const byId = new Map(events.map((event) => [event.id, event]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
-   * Whether `filter`'s total is best counted by its page's query ({@link findPageCounted}): a
-   * search, whose page and count each run the full-text match over every matching event, so one
-   * query is one pass instead of two. Other totals come from the day counts or an index range,
-   * and read apart from the page.
+   * Whether `filter`'s total is best counted by its page's query ({@link findPageIds} with
+   * `counting`): a search, whose page and count each run the full-text match over every
+   * matching event, so one query is one pass instead of two. Other totals come from the day
+   * counts or an index range, and read apart from the page.
    */
   countsWithPage(filter: EventListFilter): boolean {
     return filter.search !== undefined;
   }
 
   /**
-   * A page as `findPage` reads it, with the list's total counted by the same query where it can
-   * (`COUNT(*) OVER ()`, before the limit). `total` is null when the query cannot count (a
-   * filter on several terms, whose rows repeat events) or the page is empty.
+   * The ids of one page of `filter` in list order, read from the listing index alone, and the
+   * listing position (start) of its last row. With `counting`, the list's total is counted by
+   * the same query where it can (`COUNT(*) OVER ()`, before the limit); `total` is null when it
+   * is not (a filter on several terms, whose rows repeat events, or an empty page).
    */
-  async findPageCounted(
+  findPageIds(
     filter: EventListFilter,
     offset: number,
     limit: number,
-  ): Promise<{ events: EventEntity[]; total: number | null }> {
-    return this.pageOf(filter, offset, limit, true);
+    counting = false,
+  ): Promise<PageIds> {
+    return this.pageOf(filter, offset, limit, counting);
   }
 
   private async pageOf(
@@ -203,7 +222,7 @@ export class EventListRepository {
     offset: number,
     limit: number,
     counting: boolean,
-  ): Promise<{ events: EventEntity[]; total: number | null }> {
+  ): Promise<PageIds> {
     const source = this.listSource(filter);
     const [sortColumn, direction] = filter.byModified
       ? ['e.modifiedUtc', filter.byModified.descending ? ('DESC' as const) : ('ASC' as const)]
@@ -218,13 +237,14 @@ export class EventListRepository {
       .addOrderBy(source.id, direction)
       .offset(offset)
       .limit(limit)
-      .getRawMany<{ id: number | string; total?: number | string }>();
+      .getRawMany<{ id: number | string; sort_key: unknown; total?: number | string }>();
     const total = counted && rows[0] !== undefined ? Number(rows[0].total) : null;
-    const ids = rows.map((row) => Number(row.id));
-    if (ids.length === 0) return { events: [], total };
-    const events = await this.unit.manager.getRepository(EventEntity).findBy({ id: In(ids) });
-    const byId = new Map(events.map((event) => [event.id, event]));
-    return { events: ids.flatMap((id) => byId.get(id) ?? []), total };
+    const last = rows[rows.length - 1];
+    return {
+      ids: rows.map((row) => Number(row.id)),
+      total,
+      ...(last !== undefined && !filter.byModified ? { lastStart: instantOf(last.sort_key) } : {}),
+    };
   }
 
   /**

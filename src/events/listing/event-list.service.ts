@@ -16,11 +16,13 @@ import { Language } from '../../common/i18n/language';
 import { Paging, totalPages } from '../../common/paging/paging';
 import { PostRegistry } from '../../posts/post-registry';
 import { ListEventsQueryDto } from '../dto/list-events.query.dto';
-import { EventEntity } from '../entities/event.entity';
 import { hiddenFromPublic } from '../../posts/post-status';
 import { EventPageNotFoundError } from '../events.errors';
 import { EventView } from '../events.mapper';
-import { EventListFilter, EventListRepository } from './event-list.repository';
+import { EventListFilter, EventListRepository, PageIds } from './event-list.repository';
+import { EventRenderings, RenderContext } from './event-renderings';
+import { EventResponseDto } from '../dto/event.response.dto';
+import { ApiLinks } from '../../common/links/links';
 import { EventDateBounds } from '../pipes/event-dates.pipe';
 import { EventLinksService } from '../links/event-links.service';
 import { earliest } from '../../common/dates/window';
@@ -50,7 +52,8 @@ function protectedTextOf(viewer: Viewer): 'any' | 'none' | number {
 
 /** A page of events with what its links and headers need. */
 export interface EventPage {
-  readonly views: EventView[];
+  /** The page's events as the list shows them to its viewer (EventRenderings). */
+  readonly items: readonly EventResponseDto[];
   readonly page: number;
   readonly perPage: number;
   readonly total: number;
@@ -126,6 +129,7 @@ export class EventListService {
     private readonly changes: ChangeLog,
     private readonly reader: EventReader,
     private readonly series: EventSeriesService,
+    private readonly renderings: EventRenderings,
   ) {}
 
   /** One page of the events list for `viewer`. */
@@ -134,6 +138,7 @@ export class EventListService {
     bounds: EventDateBounds,
     paging: Paging,
     language: Language,
+    links: ApiLinks,
     viewer: Viewer,
     modified: ModifiedBounds = {},
   ): Promise<EventPage> {
@@ -172,8 +177,15 @@ export class EventListService {
     };
     const page = async (): Promise<EventPage> => {
       // First: a total kept for such a list is kept as long as its answers (live-answer.ts).
-      const stableUntil = await this.stableUntil(bounds, modified, viewer, now);
-      const found = await this.page(filter, query, paging, language, viewer, statuses, stableUntil);
+      const goLive = await this.nextGoLive(viewer, now);
+      const stableUntil = this.stableUntil(bounds, modified, goLive);
+      const found = await this.page(filter, paging, statuses, stableUntil, {
+        language,
+        links,
+        viewer,
+        password: query.password,
+        ...(goLive !== undefined ? { stableUntil: goLive ?? Number.POSITIVE_INFINITY } : {}),
+      });
       return stableUntil ? { ...found, stableUntil } : found;
     };
     // Occurrences a list extended the series to were written on the primary: read them there.
@@ -181,26 +193,16 @@ export class EventListService {
   }
 
   /**
-   * Until when an anonymous list answer made now stays what the clock alone would make it: a
-   * list with the default window (no date or modification bounds) changes without a write only
-   * when that window moves (the next midnight in the site's zone) or when a scheduled event,
-   * venue or organizer goes live (its status and counts change). Scheduled items are looked up
-   * from one read-cache TTL back, since the totals and embedded views a page reuses may be that
-   * old. Undefined when the answer may change with the clock at any moment, or is not cached.
+   * For an anonymous reader, when the read cache is on: the first instant after which a
+   * scheduled event, venue or organizer may go live, looked up from one read-cache TTL back,
+   * since the totals and renderings a page reuses may be that old (null: none is scheduled).
+   * Nothing but a write changes a rendering or a default-window list before then.
    */
-  private async stableUntil(
-    bounds: EventDateBounds,
-    modified: ModifiedBounds,
-    viewer: Viewer,
-    now: Date,
-  ): Promise<Date | undefined> {
-    if (!this.cache.enabled || viewer.userId !== null || !bounds.windowMovesAt) return undefined;
-    if (modified.modifiedAfter !== undefined || modified.modifiedBefore !== undefined) {
-      return undefined;
-    }
+  private async nextGoLive(viewer: Viewer, now: Date): Promise<number | null | undefined> {
+    if (!this.cache.enabled || viewer.userId !== null) return undefined;
     // Kept under the listing version like a total: looked up from further back than a later
     // read would, the instant kept is never later than the one that read would find.
-    const scheduled = await this.cache.remember('events next scheduled', async () => {
+    return this.cache.remember('events next scheduled', async () => {
       const since = new Date(now.getTime() - this.cache.ttlMs);
       const dates = await Promise.all([
         this.events.findNextScheduledAfter(since),
@@ -208,8 +210,26 @@ export class EventListService {
       ]);
       return earliest(dates)?.getTime() ?? null;
     });
+  }
+
+  /**
+   * Until when an anonymous list answer made now stays what the clock alone would make it: a
+   * list with the default window (no date or modification bounds) changes without a write only
+   * when that window moves (the next midnight in the site's zone) or when a scheduled event,
+   * venue or organizer goes live (`goLive`: its status and counts change). Undefined when the
+   * answer may change with the clock at any moment, or is not cached.
+   */
+  private stableUntil(
+    bounds: EventDateBounds,
+    modified: ModifiedBounds,
+    goLive: number | null | undefined,
+  ): Date | undefined {
+    if (goLive === undefined || !bounds.windowMovesAt) return undefined;
+    if (modified.modifiedAfter !== undefined || modified.modifiedBefore !== undefined) {
+      return undefined;
+    }
     const windowMoves = bounds.windowMovesAt.toJSDate();
-    return earliest([windowMoves, scheduled === null ? null : new Date(scheduled)]) ?? windowMoves;
+    return earliest([windowMoves, goLive === null ? null : new Date(goLive)]) ?? windowMoves;
   }
 
   /**
@@ -226,35 +246,34 @@ export class EventListService {
     offset: number,
     limit: number,
     kept: { key: string; dependsOn: readonly string[]; keepUntil: number | undefined },
-  ): Promise<{ events: EventEntity[]; total: number }> {
+  ): Promise<{ page: PageIds; total: number }> {
     const { key, dependsOn, keepUntil } = kept;
     if (!seenByPublicOnly(filter.visibility)) {
       // Writes the public does not see (drafts) move no version: such a total is never kept.
-      const [events, total] = await Promise.all([
-        this.events.findPage(filter, offset, limit),
+      const [page, total] = await Promise.all([
+        this.events.findPageIds(filter, offset, limit),
         this.countMatches(filter),
       ]);
-      return { events, total };
+      return { page, total };
     }
     if (this.events.countsWithPage(filter)) {
-      let events: EventEntity[] | undefined;
+      let counted: PageIds | undefined;
       const total = await this.cache.remember(
         key,
         async () => {
-          const page = await this.events.findPageCounted(filter, offset, limit);
-          events = page.events;
-          return page.total ?? (await this.countMatches(filter, keepUntil));
+          counted = await this.events.findPageIds(filter, offset, limit, true);
+          return counted.total ?? (await this.countMatches(filter, keepUntil));
         },
         dependsOn,
         keepUntil,
       );
-      return { events: events ?? (await this.events.findPage(filter, offset, limit)), total };
+      return { page: counted ?? (await this.events.findPageIds(filter, offset, limit)), total };
     }
-    const [events, total] = await Promise.all([
-      this.events.findPage(filter, offset, limit),
+    const [page, total] = await Promise.all([
+      this.events.findPageIds(filter, offset, limit),
       this.cache.remember(key, () => this.countMatches(filter, keepUntil), dependsOn, keepUntil),
     ]);
-    return { events, total };
+    return { page, total };
   }
 
   /**
@@ -283,26 +302,25 @@ export class EventListService {
   /** The page of `list` once its filter is made. */
   private async page(
     filter: EventListFilter,
-    query: ListEventsQueryDto,
     paging: Paging,
-    language: Language,
-    viewer: Viewer,
     statuses: EventPage['statuses'],
     stableUntil: Date | undefined,
+    render: RenderContext,
   ): Promise<EventPage> {
     const offset = (paging.page - 1) * paging.perPage;
     const key = totalCacheKey(filter);
     const dependsOn = listKeys(filter);
-    const { events, total } = await this.pageAndTotal(filter, offset, paging.perPage, {
+    const { page, total } = await this.pageAndTotal(filter, offset, paging.perPage, {
       key,
       dependsOn,
       keepUntil: stableUntil?.getTime(),
     });
-    if (events.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
-    const views = await this.reader.withText(events, language);
+    if (page.ids.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
+    const items = await this.renderings.render(page.ids, render);
     const filtered = filterTerms(filter);
-    const embedded = views.flatMap((view) => view.links.terms.map((term) => term.term.id));
-    const last = events.length === paging.perPage ? events[events.length - 1] : undefined;
+    const embedded = items.flatMap((item) => [...item.categories, ...item.tags].map((t) => t.id));
+    const until =
+      page.ids.length === paging.perPage && page.lastStart ? page.lastStart.getTime() : undefined;
     const byStart =
       filter.search === undefined &&
       filter.byModified === undefined &&
@@ -319,23 +337,8 @@ export class EventListService {
       ...(filtered.length > 0
         ? { dependsOn: [...new Set([...filtered, ...embedded])].map(termKey) }
         : {}),
-      ...(byStart
-        ? {
-            live: {
-              totalKey: key,
-              dependsOn,
-              ...(last ? { until: last.startUtc.getTime() } : {}),
-            },
-          }
-        : {}),
-      views: await Promise.all(
-        views.map(async (view) => ({
-          ...view,
-          locked:
-            isLocked(view.event, viewer) &&
-            !(await this.reader.passwordMatches(view.event, query.password)),
-        })),
-      ),
+      ...(byStart ? { live: { totalKey: key, dependsOn, ...(until ? { until } : {}) } } : {}),
+      items,
       page: paging.page,
       perPage: paging.perPage,
       total,
