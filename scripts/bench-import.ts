@@ -13,7 +13,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../src/common/cli/command-line';
 import { loadRecording, Recorded, SiteRequest, startTecSite } from './lib/tec-site';
 
 const RECORDED_EVENTS = 1_000;
@@ -124,8 +124,14 @@ function freshDatabase(env: NodeJS.ProcessEnv): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { events: { type: 'string', default: '100000' } },
+  const { values } = readCommandLine({
+    usage: 'npm run bench:import -- [options]',
+    about:
+      'Imports a served copy of the recorded TEC site, then one of --events events, into\n' +
+      'SQLITE_PATH or DATABASE_URL, and prints events per second.',
+    options: {
+      events: { type: 'string', value: 'N', help: 'Events of the large site', default: '100000' },
+    },
   });
   const large = Number(values.events);
   execFileSync(

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../src/common/cli/command-line';
 import { monthsAhead, percentile } from './bench-common';
 
 /**
@@ -66,20 +66,29 @@ interface CaseReport {
 }
 
 function parseOptions(): Options {
-  const { values } = parseArgs({
+  const { values } = readCommandLine({
+    usage: 'npm run bench:load -- [options]',
+    about:
+      'Load on a running, seeded service: each list case warm at --connections against a bare\n' +
+      'node:http ceiling, cold after a write (with --token), sync, and the workload users meet\n' +
+      '(Zipf over about 1,700 URLs) read-only and with each share of published writes.',
     options: {
-      url: { type: 'string', default: 'http://localhost:3000' },
-      connections: { type: 'string', default: '16' },
-      seconds: { type: 'string', default: '5' },
-      token: { type: 'string' },
-      'cold-runs': { type: 'string', default: '15' },
-      'mixed-seconds': { type: 'string', default: '10' },
-      'write-shares': { type: 'string', default: '0,0.5,2,10' },
-      'only-mixed': { type: 'boolean', default: false },
-      label: { type: 'string', default: '' },
-      json: { type: 'string' },
+      url: { type: 'string', value: 'URL', help: 'The service', default: 'http://localhost:3000' },
+      connections: { type: 'string', value: 'N', help: 'Connections', default: '16' },
+      seconds: { type: 'string', value: 'N', help: 'Seconds a case', default: '5' },
+      token: { type: 'string', value: 'JWT', help: "An administrator's token: cold, mixed" },
+      'cold-runs': { type: 'string', value: 'N', help: 'Cold reads a case', default: '15' },
+      'mixed-seconds': { type: 'string', value: 'N', help: 'Seconds a phase', default: '10' },
+      'write-shares': {
+        type: 'string',
+        value: 'LIST',
+        help: 'Percent of writes, one phase each',
+        default: '0,0.5,2,10',
+      },
+      'only-mixed': { type: 'boolean', help: "Only the users' workload" },
+      label: { type: 'string', value: 'TEXT', help: 'A label for --json', default: '' },
+      json: { type: 'string', value: 'FILE', help: 'Also write the results as JSON here' },
     },
-    strict: true,
   });
   const positive = (name: string, value: string): number => {
     const number = Number(value);
@@ -103,7 +112,7 @@ function parseOptions(): Options {
     coldRuns: positive('cold-runs', values['cold-runs']),
     mixedSeconds: positive('mixed-seconds', values['mixed-seconds']),
     writeShares: shares(values['write-shares']),
-    onlyMixed: values['only-mixed'],
+    onlyMixed: values['only-mixed'] === true,
     label: values.label,
     json: values.json ?? null,
   };

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../src/common/cli/command-line';
 import { percentile } from './bench-common';
 
 /**
@@ -33,14 +33,18 @@ interface Options {
 }
 
 function parseOptions(): Options {
-  const { values } = parseArgs({
+  const { values } = readCommandLine({
+    usage: 'npm run bench:webhooks -- --token JWT [options]',
+    about:
+      'The cost of a write with the change log, and webhook fan-out to subscribers on a receiver\n' +
+      'in this process, against a running service with its dispatcher on.',
     options: {
-      url: { type: 'string', default: 'http://localhost:3000' },
-      token: { type: 'string' },
-      changes: { type: 'string', default: '1000' },
-      subscribers: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '8' },
-      against: { type: 'string' },
+      url: { type: 'string', value: 'URL', help: 'The service', default: 'http://localhost:3000' },
+      token: { type: 'string', value: 'JWT', help: "An administrator's token (required)" },
+      changes: { type: 'string', value: 'N', help: 'Venue creates fanned out', default: '1000' },
+      subscribers: { type: 'string', value: 'N', help: 'Subscriptions', default: '10' },
+      connections: { type: 'string', value: 'N', help: 'Writes at once', default: '8' },
+      against: { type: 'string', value: 'URL', help: 'A second service for the write cost' },
     },
   });
   if (!values.token) {

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../src/common/cli/command-line';
 import { percentile } from './bench-common';
 
 /**
@@ -30,12 +30,16 @@ interface Options {
 }
 
 function parseOptions(): Options {
-  const { values } = parseArgs({
+  const { values } = readCommandLine({
+    usage: 'npm run bench:writes -- --token JWT [options]',
+    about:
+      'Concurrent creates naming shared venues, organizers and terms, then If-Match updates,\n' +
+      'against a running service; prints answers by status, latency, duplicates and lost updates.',
     options: {
-      url: { type: 'string', default: 'http://localhost:3000' },
-      token: { type: 'string' },
-      writes: { type: 'string', default: '1000' },
-      connections: { type: 'string', default: '32' },
+      url: { type: 'string', value: 'URL', help: 'The service', default: 'http://localhost:3000' },
+      token: { type: 'string', value: 'JWT', help: "An administrator's token (required)" },
+      writes: { type: 'string', value: 'N', help: 'Writes of each kind', default: '1000' },
+      connections: { type: 'string', value: 'N', help: 'Writes at once', default: '32' },
     },
   });
   if (!values.token) {

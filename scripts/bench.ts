@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../src/common/cli/command-line';
 import { monthsAhead, percentile } from './bench-common';
 
 /**
@@ -64,16 +64,19 @@ interface Options {
 let requestHeaders: Record<string, string> = {};
 
 function parseOptions(): Options {
-  const { values } = parseArgs({
+  const { values } = readCommandLine({
+    usage: 'npm run bench -- [options]',
+    about:
+      'Times single sequential requests (after 3 warm-up requests each) against a running\n' +
+      'service and prints status, p50, p95, min, max and X-TEC-Total per case.',
     options: {
-      url: { type: 'string', default: 'http://localhost:3000' },
-      runs: { type: 'string', default: '20' },
-      category: { type: 'string' },
-      venue: { type: 'string' },
-      token: { type: 'string' },
-      against: { type: 'string' },
+      url: { type: 'string', value: 'URL', help: 'The service', default: 'http://localhost:3000' },
+      runs: { type: 'string', value: 'N', help: 'Timed requests per case', default: '20' },
+      category: { type: 'string', value: 'SLUG', help: 'The category of the filter cases' },
+      venue: { type: 'string', value: 'ID', help: 'The venue of the filter cases' },
+      token: { type: 'string', value: 'JWT', help: 'Sent with every request' },
+      against: { type: 'string', value: 'URL', help: 'A second service timed pairwise' },
     },
-    strict: true,
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer`);

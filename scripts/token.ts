@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../src/common/cli/command-line';
 import { mintToken } from '../src/access/tokens/mint-token';
 import { isRole, ROLES } from '../src/access/viewer';
 import { ConfigurationError, loadConfig } from '../src/config/load-config';
@@ -10,11 +10,20 @@ import { ConfigurationError, loadConfig } from '../src/config/load-config';
  *   npm run token -- --sub 1 --role administrator [--expires 1h]
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = readCommandLine({
+    usage: 'npm run -s token -- [options]',
+    about:
+      'Prints a token the service accepts, signed with AUTH_JWT_SECRET (from the environment or\n' +
+      '.env), with AUTH_ISSUER, AUTH_AUDIENCE and AUTH_ROLE_CLAIM as configured.',
     options: {
-      sub: { type: 'string', default: '1' },
-      role: { type: 'string', default: 'administrator' },
-      expires: { type: 'string', default: '1h' },
+      sub: { type: 'string', value: 'ID', help: 'The user id', default: '1' },
+      role: {
+        type: 'string',
+        value: 'ROLE',
+        help: ROLES.join(', '),
+        default: 'administrator',
+      },
+      expires: { type: 'string', value: 'TIME', help: 'Lifetime: 30m, 1h, 7d', default: '1h' },
     },
   });
   const sub = Number(values.sub);

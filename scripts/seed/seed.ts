@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { constants } from 'node:os';
 import { extname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../../src/common/cli/command-line';
 import { Worker } from 'node:worker_threads';
 import { DataSource, QueryRunner } from 'typeorm';
 import { applyDayDeltas, DayKey } from '../../src/events/listing/day-counts';
@@ -106,6 +106,27 @@ interface SeedOptions {
   readonly series: number;
 }
 
+/** The seed's command line (`--help`). */
+const SEED_COMMAND = {
+  usage: 'npm run seed -- [options]',
+  about:
+    'Fills the configured database (SQLITE_PATH or DATABASE_URL) with generated venues,\n' +
+    'organizers, categories, tags and events in three languages, for trying and measuring.',
+  options: {
+    events: { type: 'string', short: 'n', value: 'N', help: 'Events', default: '1000' },
+    venues: { type: 'string', value: 'N', help: 'Venues (default: events / 100, at least 20)' },
+    organizers: {
+      type: 'string',
+      value: 'N',
+      help: 'Organizers (default: events / 200, at least 10)',
+    },
+    batch: { type: 'string', value: 'N', help: 'Events a transaction (default: by database)' },
+    parallel: { type: 'string', value: 'N', help: 'Batches at once', default: '3' },
+    seed: { type: 'string', value: 'N', help: 'Random seed (default: from the clock)' },
+    series: { type: 'string', value: 'N', help: 'Percent of events in series', default: '25' },
+  },
+} as const;
+
 function integerOption(
   name: string,
   raw: string | undefined,
@@ -116,26 +137,13 @@ function integerOption(
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min) {
     const what = min === 0 ? 'a non-negative integer' : 'a positive integer';
-    throw new Error(`--${name} must be ${what} (got "${raw}")`);
+    return usageError(SEED_COMMAND, `--${name} must be ${what} (got "${raw}")`);
   }
   return value;
 }
 
 function parseOptions(argv: readonly string[]): SeedOptions {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      events: { type: 'string', short: 'n' },
-      venues: { type: 'string' },
-      organizers: { type: 'string' },
-      batch: { type: 'string' },
-      parallel: { type: 'string' },
-      seed: { type: 'string' },
-      series: { type: 'string' },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
+  const { values } = readCommandLine(SEED_COMMAND, argv);
   const events = integerOption('events', values.events, 1000, 1);
   return {
     events,

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { readCommandLine } from '../common/cli/command-line';
 import { runDatabaseTask } from './database-task';
 
 /**
@@ -8,6 +9,14 @@ import { runDatabaseTask } from './database-task';
  *
  *   node dist/database/migrate.js
  */
+readCommandLine({
+  usage: 'npm run migrate',
+  about:
+    'Applies the pending migrations to the database DATABASE_URL names (the primary), then\n' +
+    'exits 0 when the schema is current, 1 otherwise. SQLite migrates at start by itself.',
+  options: {},
+  notes: 'Environment: DATABASE_URL (mysql://user:password@host:port/database), or .env.',
+});
 void runDatabaseTask('migrate', 'migrations failed', async (dataSource, logger) => {
   const applied = await dataSource.runMigrations({ transaction: 'each' });
   logger.info(

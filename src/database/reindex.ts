@@ -3,6 +3,7 @@ import { markChangedBehindLog } from '../changes/change-log';
 import { endSharedAnswers } from '../read-cache/redis-read-cache.store';
 import { loadConfig } from '../config/load-config';
 import { rebuildAllListing } from '../events/listing/term-listing';
+import { readCommandLine } from '../common/cli/command-line';
 import { runDatabaseTask } from './database-task';
 
 /**
@@ -14,6 +15,15 @@ import { runDatabaseTask } from './database-task';
  *
  *   node dist/database/reindex.js      (npm run reindex)
  */
+readCommandLine({
+  usage: 'npm run reindex',
+  about:
+    'Rebuilds the listing rows and day counts from the events, their terms and the category\n' +
+    'tree in one transaction, and moves the change log head so running instances drop what\n' +
+    'they kept. Run it after changing those tables by hand.',
+  options: {},
+  notes: 'Environment: DATABASE_URL or SQLITE_PATH (or .env); CACHE_URL ends answers in Redis.',
+});
 void runDatabaseTask('reindex', 'reindex failed', async (dataSource, logger) => {
   const started = performance.now();
   await dataSource.transaction(async (manager) => {

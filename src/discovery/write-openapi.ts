@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from '../common/cli/command-line';
 import { AppModule } from '../app.module';
 import { configureApp } from '../app.setup';
 import { BytesExpressAdapter } from '../common/http/bytes-adapter';
@@ -17,8 +17,12 @@ import { ApiDescription } from './api-description';
  *   npm run openapi [-- --out docs/openapi.json]
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { out: { type: 'string', default: 'docs/openapi.json' } },
+  const { values } = readCommandLine({
+    usage: 'node dist/discovery/write-openapi.js',
+    about: 'Writes the OpenAPI document the service serves at /doc-json to a file.',
+    options: {
+      out: { type: 'string', value: 'FILE', help: 'Where to write', default: 'docs/openapi.json' },
+    },
   });
   Object.assign(process.env, { SQLITE_PATH: ':memory:', LOG_LEVEL: 'error' });
   for (const name of ['DATABASE_URL', 'API_PREFIX']) Reflect.deleteProperty(process.env, name);

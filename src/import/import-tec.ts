@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readCommandLine, usageError } from '../common/cli/command-line';
 import { ChangesModule } from '../changes/changes.module';
 import { ReadCacheModule } from '../read-cache/read-cache.module';
 import { isLanguage, Language } from '../common/i18n/language';
@@ -20,17 +20,29 @@ import { TecSourceError } from './tec-source';
  * stopped (run it again to continue), 2 on a usage error, 130 when interrupted.
  */
 
-const USAGE = `Usage: npm run import:tec -- --from <site>/wp-json [options]
-
-  --from URL               the site's REST root (e.g. https://site.example/wp-json)
-  --user NAME              a WordPress user, with --app-password or --app-password-file:
-  --app-password PW        drafts, pending, private and scheduled items come too
-  --app-password-file F    read the application password from a file (not the process list)
-  --author ID              the user id imported items belong to here (default 1)
-  --language ca|en|es      the language the site's text is written in (default DEFAULT_LANGUAGE)
-  --concurrency N          requests to the site and items written at once (default 4, 1-16)
-  --dry-run                read everything and tell what would change, writing nothing
-`;
+const COMMAND = {
+  usage: 'npm run import:tec -- --from <site>/wp-json [options]',
+  about:
+    'Imports a The Events Calendar site (its venues, organizers, categories, tags and events)\n' +
+    'into the configured database. Run it again to continue an import that stopped.',
+  options: {
+    from: { type: 'string', value: 'URL', help: "The site's REST root (https://site/wp-json)" },
+    user: { type: 'string', value: 'NAME', help: 'A WordPress user: drafts, pending, private too' },
+    'app-password': { type: 'string', value: 'PW', help: "The user's application password" },
+    'app-password-file': { type: 'string', value: 'FILE', help: 'Read it from a file instead' },
+    author: {
+      type: 'string',
+      value: 'ID',
+      help: 'The user imported items belong to',
+      default: '1',
+    },
+    language: { type: 'string', value: 'ca|en|es', help: "The site's language (DEFAULT_LANGUAGE)" },
+    concurrency: { type: 'string', value: 'N', help: 'Requests at once, 1-16', default: '4' },
+    'dry-run': { type: 'boolean', help: 'Read everything, tell what would change, write nothing' },
+  },
+  notes:
+    'Exit status: 0 done (the report lists items that failed), 1 stopped, 2 usage, 130 interrupted.',
+} as const;
 
 /** The service's modules an import needs: no routes, no webhook or broker workers. */
 @Module({ imports: [ConfigModule, DatabaseModule, ChangesModule, ReadCacheModule, ImportModule] })
@@ -47,23 +59,19 @@ function positiveInteger(value: string | undefined, name: string, fallback: numb
   return parsed;
 }
 
+/** The application password in `file`, if one is named. */
+function passwordFrom(file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error: unknown) {
+    const code = (error as { code?: unknown }).code;
+    throw new UsageError(`--app-password-file ${file} cannot be read (${String(code ?? error)})`);
+  }
+}
+
 function readOptions(argv: readonly string[]): Omit<ImportOptions, 'signal' | 'progress'> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      from: { type: 'string' },
-      user: { type: 'string' },
-      'app-password': { type: 'string' },
-      'app-password-file': { type: 'string' },
-      author: { type: 'string' },
-      language: { type: 'string' },
-      concurrency: { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  if (values.help) throw new UsageError('');
+  const { values } = readCommandLine(COMMAND, argv);
   if (!values.from) throw new UsageError('--from is required');
   try {
     const url = new URL(values.from);
@@ -71,11 +79,7 @@ function readOptions(argv: readonly string[]): Omit<ImportOptions, 'signal' | 'p
   } catch {
     throw new UsageError('--from must be an http(s) URL, e.g. https://site.example/wp-json');
   }
-  const appPassword =
-    values['app-password'] ??
-    (values['app-password-file']
-      ? readFileSync(values['app-password-file'], 'utf8').trim()
-      : undefined);
+  const appPassword = values['app-password'] ?? passwordFrom(values['app-password-file']);
   if ((values.user === undefined) !== (appPassword === undefined)) {
     throw new UsageError('--user and --app-password (or --app-password-file) go together');
   }
@@ -91,7 +95,7 @@ function readOptions(argv: readonly string[]): Omit<ImportOptions, 'signal' | 'p
     authorId: positiveInteger(values.author, 'author', 1),
     language,
     concurrency: Math.min(16, positiveInteger(values.concurrency, 'concurrency', 4)),
-    dryRun: values['dry-run'],
+    dryRun: values['dry-run'] === true,
   };
 }
 
@@ -100,9 +104,8 @@ async function main(): Promise<number> {
   try {
     options = readOptions(process.argv.slice(2));
   } catch (error: unknown) {
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${message ? `${message}\n\n` : ''}${USAGE}`);
-    return message ? 2 : 0;
+    if (!(error instanceof UsageError)) throw error;
+    return usageError(COMMAND, error.message);
   }
   const context = await NestFactory.createApplicationContext(ImportCliModule, {
     logger: ['error'],
