@@ -209,6 +209,15 @@ export class AppConfig {
   @Min(65536)
   READ_CACHE_MAX_BYTES = 128 * 1024 * 1024;
 
+  /**
+   * How many bytes of kept event renderings the in-process read cache holds besides its answers
+   * (least recently read go first); `0` keeps none, so every list renders its events.
+   */
+  @Transform(integer)
+  @IsInt()
+  @Min(0)
+  READ_CACHE_RENDERINGS_MAX_BYTES = 32 * 1024 * 1024;
+
   /** `redis://` URL of the read cache and listing version shared by every instance. */
   @IsOptional()
   @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// or rediss:// URL' })

@@ -1,5 +1,11 @@
 import { MAX_FRONT, MemoryReadCacheStore } from './memory-read-cache.store';
-import { CachedAnswer, EVERY_ANSWER, termKey } from './read-cache.store';
+import {
+  CachedAnswer,
+  eventKey,
+  EVERY_ANSWER,
+  RENDERING_PREFIX,
+  termKey,
+} from './read-cache.store';
 
 function answer(body: string): CachedAnswer {
   return { body: Buffer.from(body), etag: 'W/"x"', headers: {}, madeAt: 0, expiresAt: 1 };
@@ -35,6 +41,27 @@ describe('MemoryReadCacheStore', () => {
     expect((await sut.lookup('a')).answer?.body.toString()).toBe('12345');
     expect((await sut.lookup('b')).answer).toBeUndefined();
     expect((await sut.lookup('c')).answer?.body.toString()).toBe('123');
+  });
+
+  it('keeps renderings under a bound of their own: they never push out an answer', async () => {
+    const sut = new MemoryReadCacheStore(13, 20);
+    const version = (await sut.lookup('a')).version ?? '';
+    await sut.set(version, 'a', answer('12345'), 0, [EVERY_ANSWER]);
+    await sut.set(version, 'b', answer('12345'), 0, [EVERY_ANSWER]);
+    const first = `${RENDERING_PREFIX}1`;
+    const second = `${RENDERING_PREFIX}2`;
+    await sut.set(version, first, answer('123456'), 0, [eventKey(1)]);
+    await sut.set(version, second, answer('123456'), 0, [eventKey(2)]);
+
+    expect((await sut.lookup('a')).answer?.body.toString()).toBe('12345');
+    expect((await sut.lookup('b')).answer?.body.toString()).toBe('12345');
+    // 14 + 14 units over a bound of 20: the rendering read longest ago went.
+    expect((await sut.lookup(first)).answer).toBeUndefined();
+    expect((await sut.lookup(second)).answer?.body.toString()).toBe('123456');
+    // A new epoch ends both kinds.
+    await sut.endWrite(await sut.beginWrite(), 'all');
+    expect((await sut.lookup(second)).answer).toBeUndefined();
+    expect((await sut.lookup('a')).answer).toBeUndefined();
   });
 
   it('answers from before a write until it ends, then forgets everything', async () => {

@@ -5,6 +5,7 @@ import {
   ReadCacheStore,
   WriteChange,
   WriteTicket,
+  RENDERING_PREFIX,
 } from './read-cache.store';
 
 /** An answer as this store keeps it: with the keys it depends on and the sequence it was read at. */
@@ -40,18 +41,33 @@ export class MemoryReadCacheStore implements ReadCacheStore {
    * position is the latest move that reached it, and the last one of all is the key's last move.
    */
   private readonly fronts = new Map<string, PositionedMove[]>();
-  private readonly answers = new Map<string, Kept>();
-  /** The keys' and bodies' sizes added up (keys in UTF-16 code units, bodies in bytes). */
-  private size = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  /** Answers, and the items' renderings (RENDERING_PREFIX) on a shelf of their own. */
+  private readonly answers = new Shelf();
+  private readonly renderings = new Shelf();
+
+  /**
+   * `maxBytes` for answers; `renderingBytes` for renderings apart, so the many small renderings
+   * a list reuses never push out the answers that hits are made of.
+   */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly renderingBytes: number = maxBytes,
+  ) {}
+
+  private shelfOf(key: string): { shelf: Shelf; maxBytes: number } {
+    return key.startsWith(RENDERING_PREFIX)
+      ? { shelf: this.renderings, maxBytes: this.renderingBytes }
+      : { shelf: this.answers, maxBytes: this.maxBytes };
+  }
 
   ready(): Promise<void> {
     return Promise.resolve();
   }
 
   lookup(key: string): Promise<CacheLookup> {
-    const kept = this.answers.get(key);
+    const { shelf } = this.shelfOf(key);
+    const kept = shelf.map.get(key);
     const version = this.current();
     if (kept === undefined) return Promise.resolve({ version });
     if (!this.unmovedSince(kept.dependsOn, kept.sequence, kept.until)) {
@@ -59,8 +75,8 @@ export class MemoryReadCacheStore implements ReadCacheStore {
       return Promise.resolve({ version });
     }
     // Used now: to the end of the order (a Map keeps insertion order).
-    this.answers.delete(key);
-    this.answers.set(key, kept);
+    shelf.map.delete(key);
+    shelf.map.set(key, kept);
     return Promise.resolve({ version, answer: kept.answer });
   }
 
@@ -77,22 +93,23 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     until?: number,
   ): Promise<void> {
     const [epoch, sequence] = version.split(':').map(Number);
+    const { shelf, maxBytes } = this.shelfOf(key);
     if (
       epoch === this.epoch &&
       sequence !== undefined &&
       this.unmovedSince(dependsOn, sequence, until) &&
-      sizeOf(key, answer) <= this.maxBytes
+      sizeOf(key, answer) <= maxBytes
     ) {
       this.remove(key);
-      this.answers.set(key, {
+      shelf.map.set(key, {
         answer,
         dependsOn,
         sequence,
         ...(until !== undefined ? { until } : {}),
       });
-      this.size += sizeOf(key, answer);
-      while (this.size > this.maxBytes) {
-        const oldest = this.answers.keys().next();
+      shelf.size += sizeOf(key, answer);
+      while (shelf.size > maxBytes) {
+        const oldest = shelf.map.keys().next();
         if (oldest.done === true) break;
         this.remove(oldest.value);
       }
@@ -101,10 +118,11 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   replace(key: string, previous: CachedAnswer, next: CachedAnswer): Promise<void> {
-    const kept = this.answers.get(key);
+    const { shelf } = this.shelfOf(key);
+    const kept = shelf.map.get(key);
     if (kept?.answer === previous) {
-      this.answers.set(key, { ...kept, answer: next });
-      this.size += next.body.byteLength - previous.body.byteLength;
+      shelf.map.set(key, { ...kept, answer: next });
+      shelf.size += next.body.byteLength - previous.body.byteLength;
     }
     return Promise.resolve();
   }
@@ -140,7 +158,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
 
   close(): Promise<void> {
     this.answers.clear();
-    this.size = 0;
+    this.renderings.clear();
     return Promise.resolve();
   }
 
@@ -164,10 +182,11 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   private remove(key: string): void {
-    const kept = this.answers.get(key);
+    const { shelf } = this.shelfOf(key);
+    const kept = shelf.map.get(key);
     if (kept === undefined) return;
-    this.answers.delete(key);
-    this.size -= sizeOf(key, kept.answer);
+    shelf.map.delete(key);
+    shelf.size -= sizeOf(key, kept.answer);
   }
 
   private newEpoch(): void {
@@ -175,6 +194,18 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     this.sequence += 1;
     this.fronts.clear();
     this.answers.clear();
+    this.renderings.clear();
+  }
+}
+
+/** Kept answers in order of last use, with their keys' and bodies' sizes added up. */
+class Shelf {
+  readonly map = new Map<string, Kept>();
+  /** Keys in UTF-16 code units, bodies in bytes. */
+  size = 0;
+
+  clear(): void {
+    this.map.clear();
     this.size = 0;
   }
 }

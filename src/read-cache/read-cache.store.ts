@@ -111,6 +111,12 @@ export function eventKey(id: number): string {
 }
 
 /**
+ * How the keys of kept item renderings begin (ReadCache.keepRendering): the in-process store
+ * keeps them apart from answers, under a bound of their own.
+ */
+export const RENDERING_PREFIX = 'render ';
+
+/**
  * The key of the answers that depend on term `id`: event lists filtered by it or embedding it
  * (its `count`), which the write of an event filed under it moves.
  */

@@ -89,7 +89,10 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
           // A key's last move outlives every answer that may depend on it.
           2 * Math.max(this.ttlMs, this.stableTtlMs) + 60_000,
         )
-      : new MemoryReadCacheStore(config.READ_CACHE_MAX_BYTES);
+      : new MemoryReadCacheStore(
+          config.READ_CACHE_MAX_BYTES,
+          config.READ_CACHE_RENDERINGS_MAX_BYTES,
+        );
     const heads = this.enabled && !config.CACHE_URL ? changeHeadSource(config) : undefined;
     if (heads) this.watch = new LogHeadWatch(heads, () => this.store.clear());
   }

@@ -49,6 +49,13 @@ async function titles(sut: TestApp, path = EVENTS): Promise<string[]> {
   return (response.body as ListBody).events.map((event) => event.title);
 }
 
+/** The count the first event of the list at `path` shows for its first category. */
+async function musicCount(sut: TestApp, path: string): Promise<number | undefined> {
+  const response = await request(sut.http).get(path).expect(200);
+  const [first] = (response.body as PageBody).events;
+  return first?.categories[0]?.count;
+}
+
 interface PageBody {
   total: number;
   total_pages: number;
@@ -302,21 +309,29 @@ describe('read cache', () => {
       expect(await titles(sut, byMusic)).toEqual(['A']);
       expect(await titles(sut)).toEqual(['A', 'B']);
 
-      // An event filed under Jazz is filed under Music too: the Music list ends, and so does A's
-      // rendering, which shows Music's count.
+      // An event filed under Jazz is filed under Music too: the Music list ends. A's rendering
+      // is kept (no write reached A), with Music's count of now written in.
       const c = await createEvent(sut.http, { title: 'C', categories: [jazz.id], ...at(3) });
-      expect(await titles(sut, byMusic)).toEqual(['A renamed', 'C']);
+      expect(await titles(sut, byMusic)).toEqual(['A', 'C']);
+      // Music's own count (events filed under it, not below) moves with an event filed under it.
+      expect(await musicCount(sut, byMusic)).toBe(1);
+      await createEvent(sut.http, { title: 'D', categories: [music.id], ...at(4) });
+      expect(await titles(sut, byMusic)).toEqual(['A', 'C', 'D']);
+      expect(await musicCount(sut, byMusic)).toBe(2);
 
       // Moved out of Music, an event leaves the list (the write ends what it was filed under).
       await sut.admin
         .post(`${EVENTS}/${c.id}`)
         .send({ categories: [film.id] })
         .expect(200);
-      expect(await titles(sut, byMusic)).toEqual(['A renamed']);
+      expect(await titles(sut, byMusic)).toEqual(['A', 'D']);
       // Trashing the Film event ends the Film list, not the Music one.
       await renameBehind(sut, a.id, 'A again');
       await sut.admin.delete(`${EVENTS}/${b.id}`).expect(200);
-      expect(await titles(sut, byMusic)).toEqual(['A renamed']);
+      expect(await titles(sut, byMusic)).toEqual(['A', 'D']);
+      // A write of A itself renders it again.
+      await sut.admin.post(`${EVENTS}/${a.id}`).send({ featured: true }).expect(200);
+      expect(await titles(sut, byMusic)).toEqual(['A again', 'D']);
       expect(await titles(sut, `${EVENTS}?categories=${film.slug}`)).toEqual(['C']);
     });
 
@@ -879,7 +894,10 @@ describe('read cache', () => {
         start_date: utcAt(3, 10),
         end_date: utcAt(3, 12),
       });
-      expect(await titles(first, byMusic)).toEqual(['A renamed', 'C']);
+      // The list ends; A's rendering is kept, with Music's count of now.
+      expect(await titles(first, byMusic)).toEqual(['A', 'C']);
+      expect(await musicCount(first, byMusic)).toBe(2);
+      expect(await musicCount(second, byMusic)).toBe(2);
     });
 
     it('keeps a page on the other instance through writes after its last row', async () => {

@@ -6,7 +6,8 @@ import { ApiLinks } from '../../common/links/links';
 import { ReadCache } from '../../read-cache/read-cache';
 import { EventResponseDto } from '../dto/event.response.dto';
 import { EventEntity } from '../entities/event.entity';
-import { EventReader, itemKeys } from '../event-reader';
+import { EventReader } from '../event-reader';
+import { eventKey, RENDERING_PREFIX } from '../../read-cache/read-cache.store';
 import { EventView } from '../events.mapper';
 import { EventsPresenter } from '../events.presenter';
 import { EventListRepository } from './event-list.repository';
@@ -27,16 +28,30 @@ export interface RenderContext {
 
 /** The read-cache key of event `id`'s list rendering for anonymous readers of `context`. */
 function renderingKey(id: number, context: RenderContext): string {
-  return `render event ${context.language} ${context.links.namespace} ${context.links.site} ${id}`;
+  return `${RENDERING_PREFIX}event ${context.language} ${context.links.namespace} ${context.links.site} ${id}`;
+}
+
+/**
+ * `item` with the counts of the terms it embeds as `counts` has them (the counts of now: a kept
+ * rendering's are those of when it was made).
+ */
+function withCounts(item: EventResponseDto, counts: ReadonlyMap<number, number>): EventResponseDto {
+  const counted = <T extends { id: number; count: number }>(term: T): T => {
+    const count = counts.get(term.id);
+    return count === undefined || count === term.count ? term : { ...term, count };
+  };
+  return { ...item, categories: item.categories.map(counted), tags: item.tags.map(counted) };
 }
 
 /**
  * Events as a list shows them, rendered once and kept (docs/decisions.md, "Renderings kept per
  * item"). A list answer is its ids and total, read from the indexes, and the renderings of its
  * events: for anonymous readers without a password, each event's rendering is kept in the read
- * cache per language and link base, under the keys a read of that one event depends on (its
- * own, moved by its writes, and those of the terms it embeds, whose counts it shows), so a write
- * renders again only what it changed and every other list reuses the rest. Scheduled events are
+ * cache per language and link base under the event's own key, which its writes move (venue,
+ * organizer, term and series writes end everything): so a write renders again only the event it
+ * wrote, and every other list reuses the rest. The counts of the terms a kept rendering embeds
+ * are written in afresh at each use, from the counts kept per version that also fill kept list
+ * templates (live-answer.ts). Scheduled events are
  * never kept: their status changes with the clock alone. Other viewers' renderings are made
  * for each request (their rights and passwords decide what is redacted).
  */
@@ -72,16 +87,22 @@ export class EventRenderings {
             version,
             renderingKey(view.event.id, context),
             Buffer.from(JSON.stringify(item)),
-            itemKeys(view),
+            [eventKey(view.event.id)],
             context.stableUntil,
           );
         }),
       );
     }
-    return ids.flatMap((id, index) => {
+    const reused = ids.flatMap((id, index) => {
       const body = kept.get(keys[index] ?? '');
-      if (body !== undefined) return [JSON.parse(body.toString()) as EventResponseDto];
-      const item = made.get(id);
+      return body === undefined ? [] : [JSON.parse(body.toString()) as EventResponseDto];
+    });
+    const counts = await this.cache.termCounts([
+      ...new Set(reused.flatMap((item) => [...item.categories, ...item.tags].map((t) => t.id))),
+    ]);
+    const byId = new Map(reused.map((item) => [item.id, withCounts(item, counts)]));
+    return ids.flatMap((id) => {
+      const item = byId.get(id) ?? made.get(id);
       return item === undefined ? [] : [item];
     });
   }
