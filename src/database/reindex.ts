@@ -1,3 +1,5 @@
+// First: on an unsupported Node, one line and exit 1 before a native module loads.
+import '../common/runtime/supported-node';
 import 'reflect-metadata';
 import { markChangedBehindLog } from '../changes/change-log';
 import { endSharedAnswers } from '../read-cache/redis-read-cache.store';

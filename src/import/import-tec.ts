@@ -1,3 +1,5 @@
+// First: on an unsupported Node, one line and exit 1 before a native module loads.
+import '../common/runtime/supported-node';
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

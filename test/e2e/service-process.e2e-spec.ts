@@ -1,10 +1,26 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { mintToken } from '../../src/access/tokens/mint-token';
 import { eventBody } from '../factories/event.factory';
-import { runUntilExit, startService, type ServiceProcess } from '../setup/service-process';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { isSupportedNode } from '../../src/common/runtime/supported-node';
+import {
+  ensureBuilt,
+  runUntilExit,
+  startService,
+  type ServiceProcess,
+} from '../setup/service-process';
 import { createConnection } from 'mysql2/promise';
 
 const SECRET = 'process-test-secret-that-is-long-enough';
+
+/** A Node.js older than the service needs on this machine's PATH, if there is one. */
+const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((binary) => {
+  if (!existsSync(binary)) return false;
+  const version = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  return !isSupportedNode(version.replace(/^v/, ''));
+});
 
 /** Sends `raw` on a new connection and resolves with everything the server answers. */
 function exchange(url: string, raw: string): { socket: Socket; answer: Promise<string> } {
@@ -180,6 +196,33 @@ describe('the service as a process', () => {
       }),
     ]);
   });
+
+  // The machine's own Node (Node 20 on the CI machine) runs the built entry points.
+  (OLD_NODE ? it : it.skip)(
+    'says in one line which Node it needs when started on an older one, for the service and its tools',
+    () => {
+      ensureBuilt();
+      for (const entry of [
+        'dist/main.js',
+        'dist/database/migrate.js',
+        'dist/database/reindex.js',
+      ]) {
+        const run = spawnSync(OLD_NODE ?? '', [entry], {
+          cwd: join(__dirname, '..', '..'),
+          encoding: 'utf8',
+          env: { PATH: process.env['PATH'] ?? '', ENV_FILE: '', SQLITE_PATH: ':memory:' },
+        });
+        expect({ entry, status: run.status, stdout: run.stdout }).toEqual({
+          entry,
+          status: 1,
+          stdout: '',
+        });
+        expect(run.stderr).toMatch(
+          /^This needs Node\.js 24\.9 or later and runs on 2[0-3]\.[^\n]*\n$/,
+        );
+      }
+    },
+  );
 
   it('refuses a port another process holds with a JSON line, not a crash trace', async () => {
     const holder = createServer();
