@@ -17,11 +17,23 @@ interface JsonEvent {
 
 /** The VEVENTs of an iCalendar text, parsed by ical.js with the text's own VTIMEZONEs. */
 function parse(text: string): ICAL.Event[] {
+  expectContentLines(text);
   const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   for (const zone of calendar.getAllSubcomponents('vtimezone')) {
     ICAL.TimezoneService.register(zone);
   }
   return calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+}
+
+/**
+ * RFC 5545 §3.1: `text` is content lines each ending with CRLF, the last one too, with no bare CR
+ * or LF, none longer than 75 octets.
+ */
+function expectContentLines(text: string): void {
+  expect(text.endsWith('\r\n')).toBe(true);
+  const lines = text.slice(0, -2).split('\r\n');
+  expect(lines.filter((line) => /[\r\n]/.test(line))).toEqual([]);
+  expect(lines.filter((line) => Buffer.byteLength(line) > 75)).toEqual([]);
 }
 
 /** An instant of the JSON (`YYYY-MM-DD HH:MM:SS`, UTC) in Unix seconds. */

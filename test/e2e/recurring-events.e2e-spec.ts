@@ -392,6 +392,9 @@ describe('recurring events', () => {
     );
 
     const text = (await sut.admin.get(`${EVENTS}/${series.id}.ics`).expect(200)).text;
+    // Content lines end with CRLF, the last one too (RFC 5545 §3.1).
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.slice(0, -2).split('\r\n').filter((line) => /[\r\n]/.test(line))).toEqual([]);
     const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
     for (const zone of calendar.getAllSubcomponents('vtimezone')) {
       ICAL.TimezoneService.register(zone);

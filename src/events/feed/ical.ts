@@ -199,5 +199,7 @@ export function toICalendar(events: readonly EventResponseDto[], options: FeedOp
       });
     }
   }
-  return calendar.toString();
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one too (the generator leaves it).
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
