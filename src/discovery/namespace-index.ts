@@ -103,6 +103,16 @@ function endpointsOf(document: OpenAPIObject, item: Schema): IndexEndpointDto[] 
 }
 
 /**
+ * The API root of the namespace at `namespaceUrl` (`{origin}{API_PREFIX}{segment}/`), where the
+ * root index answers, as WordPress's `/wp-json/` above its namespaces.
+ */
+export function apiRootOf(namespaceUrl: string): string {
+  return namespaceUrl.endsWith(`/${NAMESPACE}`)
+    ? namespaceUrl.slice(0, -NAMESPACE.length)
+    : `${namespaceUrl}/`;
+}
+
+/**
  * The namespace index in WordPress's shape (README.md#discovery), derived from the OpenAPI document (this
  * route included): one route per path in regex form, its methods, its endpoints with their
  * arguments, and a `self` link on routes without parameters. `namespaceUrl` is absolute.
@@ -123,6 +133,10 @@ export function namespaceIndex(document: OpenAPIObject, namespaceUrl: string): N
   return {
     namespace: NAMESPACE,
     routes,
-    _links: { self: [{ href: namespaceUrl }], describedby: [{ href: `${namespaceUrl}/doc` }] },
+    _links: {
+      self: [{ href: namespaceUrl }],
+      up: [{ href: apiRootOf(namespaceUrl) }],
+      describedby: [{ href: `${namespaceUrl}/doc` }],
+    },
   };
 }

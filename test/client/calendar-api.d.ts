@@ -408,9 +408,13 @@ export interface components {
             routes: {
                 [key: string]: components["schemas"]["IndexRoute"];
             };
-            /** @description `self` (this index) and `describedby` (the OpenAPI document). */
+            /**
+             * @description `self` (this index), `up` (the API root, as WordPress links its root) and `describedby` (the
+             *     OpenAPI document).
+             */
             _links?: {
                 self: components["schemas"]["IndexLink"][];
+                up: components["schemas"]["IndexLink"][];
                 describedby: components["schemas"]["IndexLink"][];
             };
             /** @description `calendar/events/v1`. */

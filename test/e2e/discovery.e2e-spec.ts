@@ -284,6 +284,23 @@ describe('discovery: /doc and the namespace index', () => {
     expect(document.servers[0]?.url).toBe('https://api.calendar.test/es/calendar/events/v1');
   });
 
+  it('answers the API root, where the namespace index links up, with the way to the namespace and Swagger UI', async () => {
+    const root = await request(app().http).get('/').expect(200);
+    expect(root.body).toEqual({
+      name: 'Calendar Events API',
+      description: expect.any(String) as unknown,
+      url: 'https://api.calendar.test/',
+      home: expect.any(String) as unknown,
+      namespaces: ['calendar/events/v1'],
+      _links: {
+        item: [{ href: NAMESPACE_URL }],
+        help: [{ href: 'https://api.calendar.test/docs' }],
+        describedby: [{ href: `${NAMESPACE_URL}/doc` }],
+      },
+    });
+    await request(app().http).get('/docs').expect(200);
+  });
+
   it('lists every route and method of the document in WordPress shape', async () => {
     const document = await fetchDocument();
     const index = (await request(app().http).get('/calendar/events/v1').expect(200)).body as Index;
@@ -291,6 +308,7 @@ describe('discovery: /doc and the namespace index', () => {
     expect(index.namespace).toBe('calendar/events/v1');
     expect(index._links).toEqual({
       self: [{ href: NAMESPACE_URL }],
+      up: [{ href: 'https://api.calendar.test/' }],
       describedby: [{ href: `${NAMESPACE_URL}/doc` }],
     });
     const keyOf = (path: string): string =>

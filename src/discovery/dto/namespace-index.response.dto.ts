@@ -71,14 +71,18 @@ export class NamespaceIndexDto {
   /** Every route, keyed `/calendar/events/v1/events/(?P<id>\\d+)`-style. */
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(IndexRouteDto) } })
   routes!: Record<string, IndexRouteDto>;
-  /** `self` (this index) and `describedby` (the OpenAPI document). */
+  /**
+   * `self` (this index), `up` (the API root, as WordPress links its root) and `describedby` (the
+   * OpenAPI document).
+   */
   @ApiProperty({
     type: 'object',
     properties: {
       self: { type: 'array', items: { $ref: getSchemaPath(IndexLinkDto) } },
+      up: { type: 'array', items: { $ref: getSchemaPath(IndexLinkDto) } },
       describedby: { type: 'array', items: { $ref: getSchemaPath(IndexLinkDto) } },
     },
-    required: ['self', 'describedby'],
+    required: ['self', 'up', 'describedby'],
   })
-  _links!: { self: IndexLinkDto[]; describedby: IndexLinkDto[] };
+  _links!: { self: IndexLinkDto[]; up: IndexLinkDto[]; describedby: IndexLinkDto[] };
 }
