@@ -118,6 +118,13 @@ describe('recurring events', () => {
       [['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'], 'without any occurrence'],
       [['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE;TZID=Europe/Madrid:20270316T100000'], 'start_date'],
       [['EXRULE:FREQ=WEEKLY'], 'EXRULE'],
+      // More than a series holds: the rule and the feed would promise what no list has.
+      [['RRULE:FREQ=DAILY;COUNT=1001'], 'COUNT=1001 asks for more than the 1000 occurrences'],
+      // Before the start, which is the series' first occurrence: in the feed, in no list.
+      [
+        ['RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE;TZID=Europe/Madrid:20270315T100000'],
+        'RDATE 20270315T100000 is before the start of the series',
+      ],
     ];
     for (const [recurrence, reason] of cases) {
       const response = await sut.admin
@@ -394,7 +401,12 @@ describe('recurring events', () => {
     const text = (await sut.admin.get(`${EVENTS}/${series.id}.ics`).expect(200)).text;
     // Content lines end with CRLF, the last one too (RFC 5545 §3.1).
     expect(text.endsWith('\r\n')).toBe(true);
-    expect(text.slice(0, -2).split('\r\n').filter((line) => /[\r\n]/.test(line))).toEqual([]);
+    expect(
+      text
+        .slice(0, -2)
+        .split('\r\n')
+        .filter((line) => /[\r\n]/.test(line)),
+    ).toEqual([]);
     const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
     for (const zone of calendar.getAllSubcomponents('vtimezone')) {
       ICAL.TimezoneService.register(zone);

@@ -367,6 +367,16 @@ const CATALOG = {
     ca: '{param} pot llistar com a màxim {limit} valors RDATE i EXDATE.',
     es: '{param} puede listar como máximo {limit} valores RDATE y EXDATE.',
   },
+  'reason.recurrence-count-limit': {
+    en: '{param}: COUNT={count} asks for more than the {limit} occurrences a series may have.',
+    ca: '{param}: COUNT={count} demana més de les {limit} ocurrències que pot tenir una sèrie.',
+    es: '{param}: COUNT={count} pide más de las {limit} ocurrencias que puede tener una serie.',
+  },
+  'reason.recurrence-rdate-before-start': {
+    en: '{param}: RDATE {value} is before the start of the series (start_date is its first occurrence); move start_date instead.',
+    ca: '{param}: RDATE {value} és anterior a l’inici de la sèrie (start_date és la seva primera ocurrència); canvieu start_date.',
+    es: '{param}: RDATE {value} es anterior al inicio de la serie (start_date es su primera ocurrencia); cambie start_date.',
+  },
   'reason.recurrence-first-excluded': {
     en: '{param}: the first occurrence is the series itself and cannot be excluded; move start_date instead.',
     ca: '{param}: la primera ocurrència és la sèrie mateixa i no es pot excloure; canvieu start_date.',

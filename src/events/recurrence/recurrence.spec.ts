@@ -85,6 +85,43 @@ function refusal(lines: string[]): string {
 }
 
 describe('recurrence', () => {
+  it('takes COUNT up to the occurrences a series may hold, and refuses more with the count', () => {
+    const start = at('2027-03-16T10:00', MADRID);
+    const most = RECURRENCE_LIMITS.occurrences;
+    expect(parseRecurrence([`RRULE:FREQ=DAILY;COUNT=${most}`], MADRID, start).rule?.count).toBe(
+      most,
+    );
+    const refused = (): unknown =>
+      parseRecurrence([`RRULE:FREQ=DAILY;COUNT=${most + 1}`], MADRID, start);
+    expect(refused).toThrow(RecurrenceError);
+    try {
+      refused();
+    } catch (error) {
+      expect(error).toMatchObject({
+        reason: 'reason.recurrence-count-limit',
+        args: { count: String(most + 1), limit: String(most) },
+      });
+    }
+  });
+
+  it('takes an RDATE at or after the start, and refuses one before it with its value', () => {
+    const start = at('2027-03-16T10:00', MADRID);
+    const read = (rdate: string) =>
+      parseRecurrence([`RDATE;TZID=Europe/Madrid:${rdate}`], MADRID, start);
+    expect(read('20270316T100000').rdates).toHaveLength(1);
+    expect(read('20270320T090000').rdates).toHaveLength(1);
+    expect(() => read('20270316T095959')).toThrow(
+      expect.objectContaining({
+        reason: 'reason.recurrence-rdate-before-start',
+        args: { value: '20270316T095959' },
+      }) as Error,
+    );
+    // A UTC value is read in the event's zone: 08:59Z is 09:59 in Madrid, before 10:00.
+    expect(() => parseRecurrence(['RDATE:20270316T085900Z'], MADRID, start)).toThrow(
+      RecurrenceError,
+    );
+  });
+
   it('keeps 10:00 at 10:00 across DST changes in two zones', () => {
     // Madrid changes on 28 March and 31 October 2027; New York on 14 March and 7 November.
     const madrid = starts(['RRULE:FREQ=WEEKLY;COUNT=3'], '2027-03-21T10:00', MADRID);
@@ -172,7 +209,7 @@ describe('recurrence', () => {
     ).toHaveLength(4);
     const first = at('2027-01-01T10:00', MADRID);
     const daily = expand(
-      parseRecurrence(['RRULE:FREQ=DAILY;COUNT=5000'], MADRID, first),
+      parseRecurrence(['RRULE:FREQ=DAILY;UNTIL=20461231T000000Z'], MADRID, first),
       { start: first, end: first },
       first.plus({ years: 20 }),
     );

@@ -145,6 +145,15 @@ export function parseRecurrence(lines: readonly string[], zone: Zone, start: Dat
         throw new RecurrenceError('reason.recurrence-unsupported', { part: name });
     }
   }
+  // The start is the series' first occurrence (DTSTART): an RDATE before it would be in the rule
+  // and the feed but in no list.
+  const first = floating(start.setZone(zone)).getTime();
+  const early = rdates.find((date) => date.getTime() < first);
+  if (early !== undefined) {
+    throw new RecurrenceError('reason.recurrence-rdate-before-start', {
+      value: floatingText(early),
+    });
+  }
   if (rdates.length + exdates.length > RECURRENCE_LIMITS.dates) {
     throw new RecurrenceError('reason.recurrence-too-many-dates', {
       limit: String(RECURRENCE_LIMITS.dates),
@@ -361,6 +370,14 @@ function readRule(body: string, zone: Zone): { rule: Partial<Options>; line: str
         break;
       case 'COUNT':
         rule.count = wholeNumber(key, value, 1, Number.MAX_SAFE_INTEGER);
+        // More than a series may hold: refused, so the rule and the feed never promise
+        // occurrences the API does not list.
+        if (rule.count > RECURRENCE_LIMITS.occurrences) {
+          throw new RecurrenceError('reason.recurrence-count-limit', {
+            count: String(rule.count),
+            limit: String(RECURRENCE_LIMITS.occurrences),
+          });
+        }
         break;
       case 'UNTIL':
         rule.until = untilOf(value, zone);
