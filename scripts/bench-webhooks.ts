@@ -18,7 +18,8 @@ import { percentile } from './bench-common';
  *    prints how long until every change reached every subscriber, counted from the first write
  *    and from the last, and how many deliveries came twice. The subscriptions are deleted after.
  *
- * Run it with the service's dispatcher on (the default) and `WEBHOOK_POLL_MS` as deployed.
+ * Run it with the service's dispatcher on (the default) and `WEBHOOK_POLL_MS` as deployed, and
+ * `WEBHOOK_ALLOWED_NETWORKS=127.0.0.1`: the receiver listens on this host.
  */
 
 const API = '/calendar/events/v1';
@@ -38,6 +39,7 @@ function parseOptions(): Options {
     about:
       'The cost of a write with the change log, and webhook fan-out to subscribers on a receiver\n' +
       'in this process, against a running service with its dispatcher on.',
+    notes: 'Start the service with WEBHOOK_ALLOWED_NETWORKS=127.0.0.1: the receiver listens here.',
     options: {
       url: { type: 'string', value: 'URL', help: 'The service', default: 'http://localhost:3000' },
       token: { type: 'string', value: 'JWT', help: "An administrator's token (required)" },

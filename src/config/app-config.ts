@@ -10,10 +10,12 @@ import {
   Min,
   MinLength,
   Validate,
+  ValidateBy,
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
 import { resolveZone } from '../common/dates/zones';
+import { allowedNetworks } from '../common/net/allowed-networks';
 import { LANGUAGES, Language } from '../common/i18n/language';
 
 @ValidatorConstraint({ name: 'timeZone' })
@@ -287,6 +289,27 @@ export class AppConfig {
   @IsInt()
   @Min(1)
   WEBHOOK_DISABLE_AFTER_SECONDS = 3 * 24 * 3600;
+
+  /**
+   * Host names, addresses and CIDR networks (comma-separated) webhooks may be delivered to
+   * although they are not public: loopback, private, link-local and reserved addresses are
+   * refused otherwise, at subscription and before each delivery.
+   */
+  @IsOptional()
+  @ValidateBy(
+    {
+      name: 'allowedNetworks',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' && allowedNetworks(value) !== undefined,
+      },
+    },
+    {
+      message:
+        'must be a comma-separated list of host names, addresses and networks such as 10.0.0.0/8',
+    },
+  )
+  WEBHOOK_ALLOWED_NETWORKS?: string;
 
   /** Deliveries one dispatcher sends at once. */
   @Transform(integer)

@@ -8,6 +8,7 @@ import { configuredNamespace } from '../common/links/links';
 import { ChangeAction, ChangeEntity, ChangeKind } from '../changes/entities/change.entity';
 import { PollingLoop } from '../changes/polling-loop';
 import { Clock } from '../common/clock/clock';
+import { ReceiverAddressPolicy } from './receiver-address';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork, UnitOptions } from '../database/unit-of-work';
 import { Metrics } from '../observability/metrics';
@@ -105,6 +106,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly changes: ChangeLog,
     private readonly repository: WebhooksRepository,
     private readonly clock: Clock,
+    private readonly receivers: ReceiverAddressPolicy,
     retention: ChangeRetention,
     metrics: Metrics,
   ) {
@@ -327,7 +329,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.sending.add(sending);
   }
 
-  private send(
+  private async send(
     delivery: WebhookDeliveryEntity,
     subscription: WebhookEntity,
     epoch: string,
@@ -354,6 +356,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       AbortSignal.timeout(this.config.WEBHOOK_TIMEOUT_MS),
       this.stopping.signal,
     ]);
+    // Checked again at each delivery: a name may have come to resolve inward since.
+    const refusal = await this.receivers.refusal(subscription.url);
+    if (refusal) {
+      const error =
+        refusal.kind === 'unresolved'
+          ? 'host not found'
+          : `address not allowed (${refusal.address}; see WEBHOOK_ALLOWED_NETWORKS)`;
+      return { delivered: false, statusCode: null, error };
+    }
     return attempt(subscription.url, body, headers, signal);
   }
 

@@ -5,12 +5,13 @@ import { ObservabilityModule } from '../observability/observability.module';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksRepository } from './webhooks.repository';
+import { ReceiverAddressPolicy } from './receiver-address';
 import { WebhooksService } from './webhooks.service';
 
 /** Webhook subscriptions, their delivery logs, and the dispatcher that sends them. */
 @Module({
   imports: [UnitOfWorkModule, ObservabilityModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhooksRepository, WebhookDispatcher, Clock],
+  providers: [WebhooksService, WebhooksRepository, WebhookDispatcher, ReceiverAddressPolicy, Clock],
 })
 export class WebhooksModule {}

@@ -9,6 +9,8 @@ import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookEntity } from './entities/webhook.entity';
 import { WebhookFieldsDto } from './dto/webhook-fields.dto';
 import { WebhookNotFoundError } from './webhooks.errors';
+import { ReceiverAddressPolicy } from './receiver-address';
+import { InvalidParamsError } from '../common/errors/domain-error';
 import { RowPage, WebhooksRepository } from './webhooks.repository';
 
 /** A new signing secret: `whsec_` and the base64 of 32 random bytes (Standard Webhooks). */
@@ -28,7 +30,27 @@ export class WebhooksService {
     private readonly repository: WebhooksRepository,
     private readonly changes: ChangeLog,
     private readonly clock: Clock,
+    private readonly receivers: ReceiverAddressPolicy,
   ) {}
+
+  /**
+   * Refuses a receiver URL that reaches this host or a private network (unless
+   * `WEBHOOK_ALLOWED_NETWORKS` allows it). A host that does not resolve yet is taken: its
+   * deliveries fail as `host not found` until it does, and are checked again each time.
+   */
+  private async requireOutward(url: string | undefined): Promise<void> {
+    if (url === undefined) return;
+    const refusal = await this.receivers.refusal(url);
+    if (refusal?.kind !== 'inward') return;
+    throw new InvalidParamsError([
+      {
+        param: 'url',
+        message: 'param.invalid',
+        reason: 'reason.webhook-url-inward',
+        reasonArgs: { address: refusal.address },
+      },
+    ]);
+  }
 
   async list(viewer: Viewer, paging: Paging): Promise<RowPage<WebhookEntity>> {
     requireAdministrator(viewer);
@@ -45,6 +67,7 @@ export class WebhooksService {
   /** Creates a subscription (`url` and `event_types` are checked present by the DTO). */
   async create(viewer: Viewer, fields: WebhookFieldsDto): Promise<WebhookEntity> {
     requireAdministrator(viewer);
+    await this.requireOutward(fields.url);
     const now = this.clock.now().toJSDate();
     return this.repository.create({
       url: fields.url ?? '',
@@ -62,6 +85,7 @@ export class WebhooksService {
   /** Changes the fields given; making it active clears a disabling and its failures. */
   async update(viewer: Viewer, id: number, fields: WebhookFieldsDto): Promise<WebhookEntity> {
     const webhook = await this.get(viewer, id);
+    await this.requireOutward(fields.url);
     if (fields.url !== undefined) webhook.url = fields.url;
     if (fields.event_types !== undefined) {
       webhook.eventTypes = [...new Set(fields.event_types)].join(',');

@@ -427,6 +427,89 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('webhook receivers on this host or a private network', () => {
+  // No allow-list: what a deployment runs unless WEBHOOK_ALLOWED_NETWORKS says otherwise.
+  const context = useDelivery({ WEBHOOK_ALLOWED_NETWORKS: '', WEBHOOK_RETRY_BASE_MS: '50' });
+  let sut: TestApp;
+  let receiver: Receiver;
+  beforeEach(() => {
+    ({ sut, receiver } = context());
+  });
+
+  it('refuses a subscription that reaches them, naming the address, and stores nothing', async () => {
+    const port = new URL(receiver.url).port;
+    const cases: Array<[string, string]> = [
+      [receiver.url, '127.0.0.1'],
+      [`http://localhost:${port}/hook`, 'localhost'],
+      ['http://10.1.2.3/hook', '10.1.2.3'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+      ['http://[::1]:8080/hook', '::1'],
+      ['http://[::ffff:192.168.1.10]/hook', '::ffff:c0a8:10a'],
+      ['http://[fd00::1]/hook', 'fd00::1'],
+      ['https://0.0.0.0/hook', '0.0.0.0'],
+    ];
+    for (const [url, address] of cases) {
+      const refused = await sut.admin
+        .post(WEBHOOKS)
+        .send({ url, event_types: ['*'] })
+        .expect(400);
+      const details = (refused.body as { data: { details: Record<string, { message: string }> } })
+        .data.details;
+      expect({ url, code: (refused.body as { code: string }).code }).toEqual({
+        url,
+        code: 'rest_invalid_param',
+      });
+      // localhost resolves to 127.0.0.1 or ::1, whichever the resolver gives first.
+      if (address !== 'localhost') expect(details['url']?.message).toContain(address);
+      expect(details['url']?.message).toContain('WEBHOOK_ALLOWED_NETWORKS');
+    }
+    // An update to such an address is refused too.
+    const outward = await subscribe(sut.http, {
+      url: 'http://203.0.114.7/hook',
+      event_types: ['*'],
+    });
+    await sut.admin.patch(`${WEBHOOKS}/${outward.id}`).send({ url: receiver.url }).expect(400);
+    const list = await sut.admin.get(WEBHOOKS).expect(200);
+    expect((list.body as { webhooks: { url: string }[] }).webhooks.map((w) => w.url)).toEqual([
+      'http://203.0.114.7/hook',
+    ]);
+  });
+
+  it('checks the address again at each delivery, and sends nothing inward', async () => {
+    const hook = await subscribe(sut.http, {
+      url: 'http://203.0.114.7/hook',
+      event_types: ['*'],
+    });
+    // As if the receiver's name had come to resolve to this host since it subscribed.
+    await sut.dataSource.query('UPDATE webhooks SET url = ? WHERE id = ?', [receiver.url, hook.id]);
+    await createVenue(sut.http, { venue: 'Not for the metadata service' });
+    await waitFor(
+      async () => ((await deliveriesOf(sut.http, hook.id))[0]?.last_error ?? null) !== null,
+    );
+    expect((await deliveriesOf(sut.http, hook.id))[0]).toMatchObject({
+      last_status_code: null,
+      last_error: expect.stringContaining('address not allowed (127.0.0.1') as unknown,
+    });
+    expect(receiver.received).toEqual([]);
+  });
+});
+
+describe('webhook receivers allowed by WEBHOOK_ALLOWED_NETWORKS', () => {
+  const context = useDelivery({ WEBHOOK_ALLOWED_NETWORKS: 'localhost' });
+
+  it('delivers to a host the list names, and refuses its address by another name', async () => {
+    const { sut, receiver } = context();
+    const port = new URL(receiver.url).port;
+    await sut.admin
+      .post(WEBHOOKS)
+      .send({ url: receiver.url, event_types: ['*'] })
+      .expect(400);
+    await subscribe(sut.http, { url: `http://localhost:${port}/hook`, event_types: ['*'] });
+    await createVenue(sut.http, { venue: 'Allowed' });
+    await receiver.until((received) => received.length >= 1);
+  });
+});
+
 describe('webhook delivery to a receiver that hangs', () => {
   const context = useDelivery({ WEBHOOK_TIMEOUT_MS: '5000' });
   let sut: TestApp;
@@ -530,6 +613,7 @@ describe('a dispatcher killed mid-delivery', () => {
       WEBHOOK_POLL_MS: '20',
       WEBHOOK_TIMEOUT_MS: '1500',
       WEBHOOK_CONCURRENCY: '4',
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1',
     };
     const token = await bearer('administrator');
     const before = await startService(env);

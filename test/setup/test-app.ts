@@ -91,6 +91,8 @@ export async function createTestApp(
       MIGRATE_ON_START: 'true',
       // Webhook delivery runs in the suites that test it.
       WEBHOOKS_DISPATCH: 'false',
+      // The suites' receivers listen on this host, which deliveries are refused by default.
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1,localhost',
       ...overrides,
     },
     null,

@@ -367,6 +367,11 @@ const CATALOG = {
     ca: '{param} pot llistar com a màxim {limit} valors RDATE i EXDATE.',
     es: '{param} puede listar como máximo {limit} valores RDATE y EXDATE.',
   },
+  'reason.webhook-url-inward': {
+    en: '{param} reaches {address}, an address of this host or a private network; deliveries go only to public addresses unless WEBHOOK_ALLOWED_NETWORKS allows it.',
+    ca: '{param} arriba a {address}, una adreça d’aquest servidor o d’una xarxa privada; els lliuraments només van a adreces públiques tret que WEBHOOK_ALLOWED_NETWORKS ho permeti.',
+    es: '{param} llega a {address}, una dirección de este servidor o de una red privada; las entregas solo van a direcciones públicas salvo que WEBHOOK_ALLOWED_NETWORKS lo permita.',
+  },
   'reason.recurrence-count-limit': {
     en: '{param}: COUNT={count} asks for more than the {limit} occurrences a series may have.',
     ca: '{param}: COUNT={count} demana més de les {limit} ocurrències que pot tenir una sèrie.',
