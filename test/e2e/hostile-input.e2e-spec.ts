@@ -37,6 +37,34 @@ describe('hostile input', () => {
     expect(await eventCount()).toBe('0');
   });
 
+  it("answers JSON sent as a form (curl's -d without a type) 415, naming the type and the fix", async () => {
+    const json = JSON.stringify({ ...eventBody(), categories: ['Music & Jazz'], cost: '5+5=10%' });
+    for (const body of [json, `  ${json}\n`, JSON.stringify([eventBody()])]) {
+      const response = await sut.admin
+        .post(EVENTS)
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send(body)
+        .expect(415);
+      expect(response.body).toMatchObject({
+        code: 'rest_unsupported_media_type',
+        message: expect.stringContaining(
+          'sent as application/x-www-form-urlencoded: send it with Content-Type: application/json',
+        ) as unknown,
+        data: { status: 415 },
+      });
+    }
+    // Spanish, as every error: the request's language.
+    const spanish = await sut.admin.post(`/es${EVENTS}`).type('form').send(json).expect(415);
+    expect((spanish.body as { message: string }).message).toContain('envíelo con Content-Type');
+    expect(await eventCount()).toBe('0');
+    // A real form, even one whose value is JSON, is still a form.
+    await sut.admin
+      .post(EVENTS)
+      .type('form')
+      .send(new URLSearchParams({ ...eventBody(), description: '{"a":1}' }).toString())
+      .expect(201);
+  });
+
   it('still reads a body that is gzip-compressed as it says', async () => {
     await sut.admin
       .post(EVENTS)

@@ -17,6 +17,8 @@ const SAMPLES: Partial<Record<ErrorKind, () => DomainError>> = {
   invalidJson: () => new InvalidJsonError('Syntax error'),
   payloadTooLarge: () => new PayloadTooLargeError(BODY_LIMIT_BYTES),
   tooManyFields: () => new DomainError('tooManyFields', { limit: MAX_FORM_FIELDS }),
+  jsonSentAsForm: () =>
+    new DomainError('jsonSentAsForm', { type: 'application/x-www-form-urlencoded' }),
   eventNotFound: () => new DomainError('eventNotFound', { id: 42 }),
   eventMoved: () => new MovedError('eventMoved', 243, 1207),
   termExists: () => new DomainError('termExists', {}, { term_id: 7 }),

@@ -26,6 +26,11 @@ export const ERROR_KINDS = {
     code: 'rest_unsupported_media_type',
     status: 415,
   },
+  jsonSentAsForm: {
+    code: 'rest_unsupported_media_type',
+    status: 415,
+    message: 'rest_json_sent_as_form',
+  },
   notAuthenticated: { code: 'rest_forbidden', status: 401 },
   forbidden: { code: 'rest_forbidden', status: 403 },
   internal: { code: 'rest_internal_error', status: 500 },

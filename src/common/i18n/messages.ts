@@ -115,6 +115,11 @@ const CATALOG = {
     ca: 'El cos de la petició té més camps dels {limit} permesos.',
     es: 'El cuerpo de la petición tiene más campos de los {limit} permitidos.',
   },
+  rest_json_sent_as_form: {
+    en: 'The body is JSON but was sent as {type}: send it with Content-Type: application/json (curl: --json, or -H "Content-Type: application/json").',
+    ca: 'El cos és JSON però s’ha enviat com a {type}: envieu-lo amb Content-Type: application/json (curl: --json, o -H "Content-Type: application/json").',
+    es: 'El cuerpo es JSON pero se ha enviado como {type}: envíelo con Content-Type: application/json (curl: --json, o -H "Content-Type: application/json").',
+  },
   rest_invalid_body: {
     en: 'The request body could not be read as it declares itself (encoding, charset or form data).',
     ca: "No s'ha pogut llegir el cos de la petició tal com es declara (codificació, joc de caràcters o dades de formulari).",

@@ -44,6 +44,7 @@ const BODY_ERRORS: readonly ErrorKind[] = [
   'payloadTooLarge',
   'tooManyFields',
   'unsupportedMediaType',
+  'jsonSentAsForm',
 ];
 
 /** Media types every write body is accepted in. */
