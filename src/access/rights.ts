@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors/domain-error';
+import { DomainError, NotAuthenticatedError } from '../common/errors/domain-error';
 import { PostStatus } from '../posts/post-status';
 import type { Taxonomy } from '../terms/entities/term.entity';
 import { Role, Viewer } from './viewer';
@@ -99,5 +99,6 @@ export function requireAuthorChoice(viewer: Viewer, author: number | undefined):
 /** Throws unless `allowed`: 401 for a caller without a token, 403 for one with. */
 export function requireRight(viewer: Viewer, allowed: boolean): void {
   if (allowed) return;
-  throw new DomainError(viewer.userId === null ? 'notAuthenticated' : 'forbidden');
+  if (viewer.userId === null) throw new NotAuthenticatedError({ reason: 'reason.auth-missing' });
+  throw new DomainError('forbidden');
 }

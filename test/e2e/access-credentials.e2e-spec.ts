@@ -21,6 +21,51 @@ const REFUSED = {
   data: { status: 401 },
 };
 
+/**
+ * TEC's 401 with the reason in `data.details.authorization` (its RFC 6750 error, or
+ * `missing_token`), and the `WWW-Authenticate` challenge that names the same error.
+ */
+function expectRefused(
+  response: { status: number; body: unknown; headers: Record<string, string> },
+  why: string,
+  error = 'invalid_token',
+): void {
+  expect(response.status).toBe(401);
+  expect(response.body).toEqual({
+    ...REFUSED,
+    data: {
+      status: 401,
+      details: {
+        authorization: { code: error, message: expect.stringContaining(why) as unknown },
+      },
+    },
+  });
+  expect(response.headers['www-authenticate']).toEqual(
+    error === 'missing_token'
+      ? 'Bearer realm="calendar-events"'
+      : expect.stringMatching(
+          new RegExp(
+            `^Bearer realm="calendar-events", error="${error}", error_description="[^"]+"$`,
+          ),
+        ),
+  );
+}
+
+/** What each refused token of the table below is told. */
+const WHY: Record<string, string> = {
+  'a wrong secret': 'signature does not verify',
+  'no issuer': 'iss claim',
+  'another issuer': 'iss claim',
+  'another audience': 'aud claim',
+  'an expired exp': 'The token expired at',
+  'an nbf to come': 'nbf claim',
+  'a sub that is not a user id': 'sub claim',
+  'a sub of 0': 'sub claim',
+  'no sub': 'sub claim',
+  'an unsigned token (alg none)': 'Tokens signed with none are not accepted',
+  garbage: 'not a signed JWT',
+};
+
 /** A token signed with `key` and the given claims, for the cases `npm run token` cannot make. */
 async function signed(
   claims: Record<string, unknown>,
@@ -124,7 +169,7 @@ describe('access: credentials', () => {
         },
       ],
       ['garbage', () => Promise.resolve('not-a-jwt')],
-    ])('answers 401 on every route, public reads too, for %s', async (_case, make) => {
+    ])('answers 401 on every route, public reads too, for %s, saying why', async (name, make) => {
       const token = await make();
 
       for (const call of [
@@ -133,20 +178,25 @@ describe('access: credentials', () => {
         request(sut.http).post(EVENTS).send({}),
       ]) {
         const response = await call.set('Authorization', `Bearer ${token}`);
-        expect(response.status).toBe(401);
-        expect(response.body).toEqual(REFUSED);
+        expectRefused(response, WHY[name] ?? name);
       }
     });
 
     it.each(['Basic dXNlcjpwYXNz', 'Bearer', 'Token abc', ''])(
-      'answers 401 for an Authorization header "%s"',
+      'answers 401 for an Authorization header "%s", saying it is not a bearer token',
       async (header) => {
         const response = await request(sut.http).get(EVENTS).set('Authorization', header);
 
-        expect(response.status).toBe(401);
-        expect(response.body).toEqual(REFUSED);
+        expectRefused(response, 'is not "Bearer <token>"', 'invalid_request');
       },
     );
+
+    it('tells a write without a token that it needs one, in the request language', async () => {
+      const response = await request(sut.http).post(EVENTS).send(eventBody());
+      expectRefused(response, 'This needs a token', 'missing_token');
+      const spanish = await request(sut.http).post(`/es${EVENTS}`).send(eventBody()).expect(401);
+      expect(JSON.stringify(spanish.body)).toContain('Hace falta un token');
+    });
 
     it('treats a role claim naming no role as a user with no rights: reads 200, writes 403', async () => {
       const token = await tokenFor('webmaster', 9, { issuer: ISSUER, audience: AUDIENCE });
@@ -196,7 +246,7 @@ describe('access: credentials', () => {
         .send(eventBody())
         .expect(401);
 
-      expect(refused.body).toEqual(REFUSED);
+      expectRefused(refused, 'This needs a token', 'missing_token');
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/AUTH_JWT_SECRET or AUTH_JWKS_URL/));
       const list = await request(sut.http).get(EVENTS).expect(200);
       expect(list.body).toMatchObject({ total: 0 });
@@ -270,12 +320,15 @@ describe('access: credentials', () => {
       });
       const hmac = await tokenFor('administrator', 21);
 
-      for (const token of [forged, hmac]) {
+      for (const [token, why] of [
+        [forged, 'signature does not verify'],
+        [hmac, 'Tokens signed with HS256 are not accepted here'],
+      ] as const) {
         const response = await request(sut.http)
           .get(EVENTS)
           .set('Authorization', `Bearer ${token}`)
           .expect(401);
-        expect(response.body).toEqual(REFUSED);
+        expectRefused(response, why);
       }
     });
   });

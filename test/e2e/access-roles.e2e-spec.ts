@@ -159,8 +159,22 @@ describe('access: rights of each role on every write route', () => {
           expect(response.body).toEqual({
             code: 'rest_forbidden',
             message: 'Sorry, you are not allowed to do that.',
-            data: { status: caller === 'anonymous' ? 401 : 403 },
+            data:
+              caller === 'anonymous'
+                ? {
+                    status: 401,
+                    details: {
+                      authorization: {
+                        code: 'missing_token',
+                        message: expect.stringContaining('This needs a token') as unknown,
+                      },
+                    },
+                  }
+                : { status: 403 },
           });
+          if (caller === 'anonymous') {
+            expect(response.headers['www-authenticate']).toBe('Bearer realm="calendar-events"');
+          }
           const collection =
             route.kind === 'category' || route.kind === 'tag'
               ? `${COLLECTIONS[route.kind]}?hide_empty=false`

@@ -6,7 +6,7 @@ import {
   JWTVerifyOptions,
   jwtVerify,
 } from 'jose';
-import { DomainError } from '../../common/errors/domain-error';
+import { CredentialProblem, NotAuthenticatedError } from '../../common/errors/domain-error';
 import { AppConfig } from '../../config/app-config';
 import { isRole, Role, ROLES, Viewer } from '../viewer';
 
@@ -24,8 +24,37 @@ const CLOCK_TOLERANCE_S = 30;
 const USER_ID = /^[1-9]\d{0,9}$/;
 const MAX_USER_ID = 4_294_967_295;
 
-/** Why a credential was refused, for the log; the caller is only told 401. */
-class Refused extends Error {}
+/** Why a credential was refused: told to the caller (401) and logged at debug. */
+class Refused extends Error {
+  constructor(readonly problem: CredentialProblem) {
+    super(problem.reason);
+  }
+}
+
+/** What a failure of `jose` (by its code, read by shape) says to the caller. */
+function problemOf(error: unknown): CredentialProblem {
+  if (error instanceof Refused) return error.problem;
+  const { code, claim, payload } = error as { code?: unknown; claim?: unknown; payload?: unknown };
+  switch (code) {
+    case 'ERR_JWT_EXPIRED': {
+      const exp = (payload as { exp?: unknown } | undefined)?.exp;
+      const time = typeof exp === 'number' ? new Date(exp * 1000).toISOString() : 'its exp';
+      return { error: 'invalid_token', reason: 'reason.auth-expired', reasonArgs: { time } };
+    }
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      return {
+        error: 'invalid_token',
+        reason: 'reason.auth-claim',
+        reasonArgs: { claim: typeof claim === 'string' ? claim : 'a' },
+      };
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return { error: 'invalid_token', reason: 'reason.auth-signature' };
+    default:
+      return { error: 'invalid_token', reason: 'reason.auth-malformed' };
+  }
+}
 
 /**
  * Turns an `Authorization` header into a viewer, or refuses it (401 `rest_forbidden`). Tokens
@@ -74,18 +103,20 @@ export class TokenVerifier {
   async authenticate(header: string): Promise<Viewer> {
     try {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      if (!match?.[1]) throw new Refused('the Authorization header is not "Bearer <token>"');
+      if (!match?.[1]) {
+        throw new Refused({ error: 'invalid_request', reason: 'reason.auth-not-bearer' });
+      }
       return this.viewerOf(await this.verify(match[1]));
     } catch (error: unknown) {
-      const reason = error instanceof Error ? error.message : String(error);
-      this.logger.debug(`Credential refused: ${reason}`);
-      throw new DomainError('notAuthenticated');
+      const problem = problemOf(error);
+      this.logger.debug(`Credential refused: ${problem.reason}`);
+      throw new NotAuthenticatedError(problem);
     }
   }
 
   private async verify(token: string): Promise<JWTPayload> {
     if (!this.configured) {
-      throw new Refused('no verification is configured (AUTH_JWT_SECRET or AUTH_JWKS_URL)');
+      throw new Refused({ error: 'invalid_token', reason: 'reason.auth-unconfigured' });
     }
     const { alg } = decodeProtectedHeader(token);
     if (alg === 'HS256' && this.secret) {
@@ -102,7 +133,11 @@ export class TokenVerifier {
       });
       return payload;
     }
-    throw new Refused(`tokens signed with ${alg ?? 'no algorithm'} are not accepted here`);
+    throw new Refused({
+      error: 'invalid_token',
+      reason: 'reason.auth-algorithm',
+      reasonArgs: { alg: alg ?? 'no algorithm' },
+    });
   }
 
   /**
@@ -112,7 +147,7 @@ export class TokenVerifier {
   private viewerOf(payload: JWTPayload): Viewer {
     const sub = payload.sub ?? '';
     if (!USER_ID.test(sub) || Number(sub) > MAX_USER_ID) {
-      throw new Refused('the sub claim is not a positive integer user id');
+      throw new Refused({ error: 'invalid_token', reason: 'reason.auth-sub' });
     }
     const claimed: unknown = payload[this.roleClaim];
     const listed: unknown[] = Array.isArray(claimed) ? claimed : [claimed];

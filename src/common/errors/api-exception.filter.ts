@@ -2,7 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
-import { DomainError, MovedError, RouteNotFoundError } from './domain-error';
+import { DomainError, MovedError, NotAuthenticatedError, RouteNotFoundError } from './domain-error';
+import { translate } from '../i18n/messages';
 import { DriverErrors } from './driver-errors';
 import { errorBody } from './error-body';
 
@@ -35,6 +36,20 @@ function toDomainError(exception: unknown, driver: DriverErrors): DomainError | 
  * request log, whose line for this request then carries it (with its stack, the request id and
  * the path with secrets redacted).
  */
+/**
+ * The `WWW-Authenticate` challenge of a 401 (RFC 6750 §3): the bearer scheme, and for refused
+ * credentials the error and its reason in English (the header takes ASCII without quotes).
+ */
+function challengeOf(error: DomainError): string {
+  const scheme = 'Bearer realm="calendar-events"';
+  if (!(error instanceof NotAuthenticatedError) || error.problem.error === undefined) return scheme;
+  const { error: code, reason, reasonArgs } = error.problem;
+  const description = translate(reason, 'en', reasonArgs)
+    .replace(/[^\x20-\x7e]/g, '?')
+    .replace(/["\\]/g, "'");
+  return `${scheme}, error="${code}", error_description="${description}"`;
+}
+
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   constructor(
@@ -59,6 +74,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (response.headersSent) return;
     // Every 503 is a moment's state (busy, database away, too slow): say when to come back.
     if (body.data.status === 503) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    if (body.data.status === 401) response.setHeader('WWW-Authenticate', challengeOf(error));
     if (error instanceof MovedError) {
       response.setHeader('Location', error.location(request.originalUrl));
     }

@@ -99,3 +99,21 @@ export class InvalidJsonError extends DomainError {
     super('invalidJson');
   }
 }
+
+/** Why credentials were refused, as RFC 6750 names it and in words for the caller. */
+export interface CredentialProblem {
+  /** `invalid_request` (not a bearer token) or `invalid_token`; none when none were sent. */
+  readonly error?: 'invalid_request' | 'invalid_token';
+  readonly reason: MessageKey;
+  readonly reasonArgs?: MessageArgs;
+}
+
+/**
+ * 401 `rest_forbidden` with TEC's message, the reason in `data.details.authorization`, and a
+ * `WWW-Authenticate: Bearer` challenge naming the RFC 6750 error (api-exception.filter.ts).
+ */
+export class NotAuthenticatedError extends DomainError {
+  constructor(readonly problem: CredentialProblem) {
+    super('notAuthenticated');
+  }
+}

@@ -5,6 +5,7 @@ import {
   InvalidJsonError,
   InvalidParamsError,
   MissingParamsError,
+  NotAuthenticatedError,
 } from './domain-error';
 import { ERROR_KINDS, messageKeyOf } from './error-kinds';
 
@@ -36,6 +37,17 @@ function invalidParamsData(error: InvalidParamsError, language: Language): Recor
 
 function extraData(error: DomainError, language: Language): Record<string, unknown> {
   if (error instanceof InvalidParamsError) return invalidParamsData(error, language);
+  if (error instanceof NotAuthenticatedError) {
+    const { error: code, reason, reasonArgs } = error.problem;
+    return {
+      details: {
+        authorization: {
+          code: code ?? 'missing_token',
+          message: translate(reason, language, reasonArgs),
+        },
+      },
+    };
+  }
   if (error instanceof MissingParamsError) return { params: [...error.params] };
   if (error instanceof InvalidJsonError) {
     return { json_error_code: 4, json_error_message: error.detail };

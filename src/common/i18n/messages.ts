@@ -372,6 +372,51 @@ const CATALOG = {
     ca: '{param} pot llistar com a màxim {limit} valors RDATE i EXDATE.',
     es: '{param} puede listar como máximo {limit} valores RDATE y EXDATE.',
   },
+  'reason.auth-missing': {
+    en: 'This needs a token: send Authorization: Bearer <token> (npm run -s token mints one).',
+    ca: 'Cal un testimoni: envieu Authorization: Bearer <token> (npm run -s token en crea un).',
+    es: 'Hace falta un token: envíe Authorization: Bearer <token> (npm run -s token crea uno).',
+  },
+  'reason.auth-not-bearer': {
+    en: 'The Authorization header is not "Bearer <token>": Basic and other schemes are not accepted.',
+    ca: 'La capçalera Authorization no és "Bearer <token>": Basic i altres esquemes no s’accepten.',
+    es: 'La cabecera Authorization no es "Bearer <token>": Basic y otros esquemas no se aceptan.',
+  },
+  'reason.auth-malformed': {
+    en: 'The token is not a signed JWT.',
+    ca: 'El testimoni no és un JWT signat.',
+    es: 'El token no es un JWT firmado.',
+  },
+  'reason.auth-expired': {
+    en: 'The token expired at {time}.',
+    ca: 'El testimoni va caducar a les {time}.',
+    es: 'El token caducó a las {time}.',
+  },
+  'reason.auth-signature': {
+    en: "The token's signature does not verify with this service's keys.",
+    ca: 'La signatura del testimoni no es verifica amb les claus d’aquest servei.',
+    es: 'La firma del token no se verifica con las claves de este servicio.',
+  },
+  'reason.auth-claim': {
+    en: "The token's {claim} claim is not what this service expects.",
+    ca: 'L’afirmació {claim} del testimoni no és la que espera aquest servei.',
+    es: 'La afirmación {claim} del token no es la que espera este servicio.',
+  },
+  'reason.auth-algorithm': {
+    en: 'Tokens signed with {alg} are not accepted here.',
+    ca: 'Aquí no s’accepten testimonis signats amb {alg}.',
+    es: 'Aquí no se aceptan tokens firmados con {alg}.',
+  },
+  'reason.auth-sub': {
+    en: "The token's sub claim is not a positive integer user id.",
+    ca: 'L’afirmació sub del testimoni no és un identificador d’usuari enter positiu.',
+    es: 'La afirmación sub del token no es un identificador de usuario entero positivo.',
+  },
+  'reason.auth-unconfigured': {
+    en: 'This service verifies no tokens: neither AUTH_JWT_SECRET nor AUTH_JWKS_URL is set.',
+    ca: 'Aquest servei no verifica cap testimoni: no hi ha AUTH_JWT_SECRET ni AUTH_JWKS_URL.',
+    es: 'Este servicio no verifica tokens: no hay AUTH_JWT_SECRET ni AUTH_JWKS_URL.',
+  },
   'reason.webhook-url-inward': {
     en: '{param} reaches {address}, an address of this host or a private network; deliveries go only to public addresses unless WEBHOOK_ALLOWED_NETWORKS allows it.',
     ca: '{param} arriba a {address}, una adreça d’aquest servidor o d’una xarxa privada; els lliuraments només van a adreces públiques tret que WEBHOOK_ALLOWED_NETWORKS ho permeti.',
