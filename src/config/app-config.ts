@@ -16,6 +16,7 @@ import {
 } from 'class-validator';
 import { resolveZone } from '../common/dates/zones';
 import { allowedNetworks } from '../common/net/allowed-networks';
+import { isTrustProxySetting } from '../common/http/limits';
 import { LANGUAGES, Language } from '../common/i18n/language';
 
 @ValidatorConstraint({ name: 'timeZone' })
@@ -143,9 +144,18 @@ export class AppConfig {
    * `loopback`, `linklocal`, `uniquelocal`.
    */
   @IsOptional()
-  @Matches(/^(true|false|\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, {
-    message: 'must be true, false, a number of hops, or a comma list of addresses and subnets',
-  })
+  @ValidateBy(
+    {
+      name: 'trustProxy',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isTrustProxySetting(value),
+      },
+    },
+    {
+      message:
+        'must be true, false, a number of hops, or a comma list of loopback, linklocal, uniquelocal, addresses and subnets',
+    },
+  )
   TRUST_PROXY = 'loopback, linklocal, uniquelocal';
 
   /** Requests a client (token subject, else IP address) may make per window; 0 turns it off. */

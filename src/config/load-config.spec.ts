@@ -47,11 +47,30 @@ describe('loadConfig', () => {
     ['REQUEST_TIMEOUT_MS', '1.5'],
     ['DATABASE_POOL_SIZE', '0'],
     ['TRUST_PROXY', 'yes please'],
+    ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', 'loopback, 10.0.0.0/33'],
+    ['WEBHOOK_ALLOWED_NETWORKS', 'receiver.internal, 10.0.0.0/40'],
+    ['WEBHOOK_ALLOWED_NETWORKS', 'http://receiver.internal'],
     ['METRICS_TOKEN', 'short'],
   ])('refuses to start with a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value }, null)).toThrow(ConfigurationError);
     expect(() => loadConfig({ [name]: value }, null)).toThrow(
       new RegExp(`${name} \\(got "${value}"\\)`),
+    );
+  });
+
+  it('accepts every form of TRUST_PROXY Express takes, and allow-lists of hosts and networks', () => {
+    for (const value of [
+      'true',
+      '2',
+      'loopback, 10.0.0.0/8',
+      '192.168.1.1/255.255.255.0, ::1/128',
+    ]) {
+      expect(loadConfig({ TRUST_PROXY: value }, null).TRUST_PROXY).toBe(value);
+    }
+    const allowed = 'receiver.internal, 10.20.0.0/16, ::1, fd00::/8';
+    expect(loadConfig({ WEBHOOK_ALLOWED_NETWORKS: allowed }, null).WEBHOOK_ALLOWED_NETWORKS).toBe(
+      allowed,
     );
   });
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
+import { ConfigurationError } from '../config/load-config';
 import { PostEntity } from '../posts/post.entity';
 import { ImportedItemEntity } from '../posts/imported-item.entity';
 import { ImportProgressEntity } from '../import/entities/import-progress.entity';
@@ -59,7 +60,9 @@ export function driverUrl(url: string): string {
 /** Asks the server at `url` whether it is MariaDB or MySQL. */
 export async function detectMysqlFlavour(url: string): Promise<MysqlFlavour> {
   const { createConnection } = await import('mysql2/promise');
-  const connection = await createConnection(driverUrl(url));
+  const connection = await createConnection(driverUrl(url)).catch((error: unknown) => {
+    throw unreachableDatabase(url, error);
+  });
   try {
     const [rows] = await connection.query('SELECT VERSION() AS version');
     const version = Array.isArray(rows)
@@ -68,6 +71,44 @@ export async function detectMysqlFlavour(url: string): Promise<MysqlFlavour> {
     return String(version).toLowerCase().includes('mariadb') ? 'mariadb' : 'mysql';
   } finally {
     await connection.end();
+  }
+}
+
+/**
+ * A failure to connect to `DATABASE_URL` that is the operator's to fix, said with the database
+ * and server named (mysql2 says "Unknown database '?'" for a missing one); else `error`.
+ */
+function unreachableDatabase(url: string, error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return error;
+  }
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  const server = `${parsed.hostname}:${parsed.port || '3306'}`;
+  switch (code) {
+    case 'ER_BAD_DB_ERROR':
+      return new ConfigurationError(
+        `The database "${database}" that DATABASE_URL names does not exist on ${server}: create it ` +
+          `(CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci) ` +
+          'or fix DATABASE_URL',
+      );
+    case 'ER_ACCESS_DENIED_ERROR':
+    case 'ER_DBACCESS_DENIED_ERROR':
+      return new ConfigurationError(
+        `The server ${server} refused the user of DATABASE_URL for the database "${database}": ` +
+          'check the user, its password and its grants',
+      );
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new ConfigurationError(
+        `No database server answers at ${server} (${String(code)}): start it or fix DATABASE_URL`,
+      );
+    default:
+      return error;
   }
 }
 

@@ -224,6 +224,36 @@ describe('the service as a process', () => {
     },
   );
 
+  it('names the database DATABASE_URL points at when it does not exist, in one line', async () => {
+    const run = await runUntilExit({
+      DATABASE_URL: 'mysql://root@127.0.0.1:3306/no_such_calendar_db',
+    });
+
+    expect(run.code).toBe(1);
+    const fatal = run.lines.filter((line) => line.level === 'fatal');
+    expect(fatal).toEqual([
+      expect.objectContaining({
+        context: 'Bootstrap',
+        // The server may be down where this runs: then that is what the line says.
+        msg: expect.stringMatching(
+          /^(The database "no_such_calendar_db" that DATABASE_URL names does not exist on 127\.0\.0\.1:3306: create it|No database server answers at 127\.0\.0\.1:3306)/,
+        ) as unknown,
+      }),
+    ]);
+  });
+
+  it('refuses a bad TRUST_PROXY with one line naming it, not a crash in Express', async () => {
+    const run = await runUntilExit({ TRUST_PROXY: 'maybe' });
+
+    expect(run.code).toBe(1);
+    expect(run.lines).toEqual([
+      expect.objectContaining({
+        level: 'fatal',
+        msg: expect.stringContaining('TRUST_PROXY (got "maybe")') as unknown,
+      }),
+    ]);
+  });
+
   it('refuses a port another process holds with a JSON line, not a crash trace', async () => {
     const holder = createServer();
     await new Promise<void>((listening) => holder.listen(0, '::', listening));

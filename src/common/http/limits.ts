@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Server } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
@@ -27,6 +28,29 @@ export function limitRequestTime(server: Server, timeoutMs: number): void {
  * Express's `trust proxy` from `TRUST_PROXY`: `false`, `true`, a number of hops, or a list of
  * addresses, subnets and the words `loopback`, `linklocal`, `uniquelocal`.
  */
+/** Names Express (proxy-addr) takes in a `trust proxy` list besides addresses and subnets. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Whether `setting` is a `TRUST_PROXY` Express takes: `true`, `false`, a number of hops, or a
+ * comma list of `loopback`, `linklocal`, `uniquelocal`, addresses and subnets (`10.0.0.0/8`,
+ * `10.0.0.0/255.0.0.0`). Checked at start, so a bad entry is one line, not a crash in Express.
+ */
+export function isTrustProxySetting(setting: string): boolean {
+  const value = setting.trim();
+  if (value === 'true' || value === 'false' || /^\d+$/.test(value)) return true;
+  return value.split(',').every((raw) => {
+    const part = raw.trim();
+    if (PROXY_NAMES.has(part)) return true;
+    const [address = '', range, ...rest] = part.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (range === undefined) return true;
+    if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+    return family === 4 && isIP(range) === 4;
+  });
+}
+
 export function trustProxySetting(setting: string): boolean | number | string[] {
   const value = setting.trim();
   if (value === 'true' || value === 'false') return value === 'true';
