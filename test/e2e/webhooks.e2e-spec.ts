@@ -239,15 +239,37 @@ describe('webhook subscriptions (/webhooks)', () => {
       .send({ event_types: ['*'] })
       .expect(400);
     expect(missing.body).toMatchObject({ code: 'rest_missing_callback_param' });
-    for (const body of [
-      { url: 'ftp://receiver.example/hook', event_types: ['*'] },
-      { url: 'not a url', event_types: ['*'] },
-      { url: 'https://receiver.example/hook', event_types: ['event.exploded'] },
-      { url: 'https://receiver.example/hook', event_types: [] },
-      { url: 'https://receiver.example/hook', event_types: ['*'], secret: 'hunter2' },
-    ]) {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ url: 'ftp://receiver.example/hook', event_types: ['*'] }, 'url', 'http:// or https://'],
+      [{ url: 'not a url', event_types: ['*'] }, 'url', 'must be an absolute http:// or https://'],
+      [
+        { url: `https://receiver.example/${'x'.repeat(2048)}`, event_types: ['*'] },
+        'url',
+        'at most 2048 characters',
+      ],
+      [
+        { url: 'https://receiver.example/hook', event_types: ['event.exploded'] },
+        'event_types',
+        'event.created',
+      ],
+      [
+        { url: 'https://receiver.example/hook', event_types: [] },
+        'event_types',
+        'must not be empty',
+      ],
+      [
+        { url: 'https://receiver.example/hook', event_types: ['*'], secret: 'hunter2' },
+        'secret',
+        'expected format',
+      ],
+    ];
+    for (const [body, param, why] of cases) {
       const refused = await sut.admin.post(WEBHOOKS).send(body).expect(400);
-      expect(refused.body).toMatchObject({ code: 'rest_invalid_param' });
+      // Every refusal says which parameter and why in data.details.
+      expect(refused.body).toMatchObject({
+        code: 'rest_invalid_param',
+        data: { details: { [param]: { message: expect.stringContaining(why) as unknown } } },
+      });
     }
     const list = await sut.admin.get(WEBHOOKS).expect(200);
     expect((list.body as { total: number }).total).toBe(0);

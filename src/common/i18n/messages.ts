@@ -302,6 +302,16 @@ const CATALOG = {
     ca: '{param} ha de ser una llista.',
     es: '{param} debe ser una lista.',
   },
+  'reason.http-url': {
+    en: '{param} must be an absolute http:// or https:// URL.',
+    ca: '{param} ha de ser un URL absolut http:// o https://.',
+    es: '{param} debe ser una URL absoluta http:// o https://.',
+  },
+  'reason.too-long': {
+    en: '{param} must be at most {limit} characters long.',
+    ca: '{param} ha de tenir com a màxim {limit} caràcters.',
+    es: '{param} debe tener como máximo {limit} caracteres.',
+  },
   'reason.pattern': {
     en: '{param} is not in the expected format.',
     ca: '{param} no té el format esperat.',

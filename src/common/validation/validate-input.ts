@@ -54,7 +54,12 @@ function reasonOf(
       };
     case 'minLength':
     case 'arrayNotEmpty':
+    case 'notEmpty':
       return { reason: 'reason.empty' };
+    case 'isHttpUrl':
+      return { reason: 'reason.http-url' };
+    case 'maxLength':
+      return { reason: 'reason.too-long', reasonArgs: { limit: String(first) } };
     case 'isString':
       return { reason: 'reason.not-string' };
     case 'isArray':
