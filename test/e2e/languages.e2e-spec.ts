@@ -69,6 +69,26 @@ describe('languages', () => {
     expect(response.headers['content-language']).toBe('es');
   });
 
+  it('answers a path under a language it does not serve 404, naming the languages it serves', async () => {
+    for (const language of ['fr', 'de-DE']) {
+      const response = await request(sut.http)
+        .get(`/${language}/calendar/events/v1/events`)
+        .expect(404);
+      expect(response.body).toEqual({
+        code: 'rest_no_route',
+        message: expect.stringContaining(
+          `"${language}": the languages served are ca, en, es`,
+        ) as unknown,
+        data: { status: 404 },
+      });
+    }
+    // Elsewhere, a route not found is WordPress's as before.
+    const other = await request(sut.http).get('/fr/somewhere').expect(404);
+    expect((other.body as { message: string }).message).toBe(
+      'No route was found matching the URL and request method.',
+    );
+  });
+
   it('lets the i18n_language parameter win over the path and the header', async () => {
     const event = await createEvent(sut.http, { title: 'Night' });
 

@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { requestState, resolveRequestLanguage } from '../i18n/request-language';
 import { DomainError, MovedError, NotAuthenticatedError, RouteNotFoundError } from './domain-error';
 import { translate } from '../i18n/messages';
+import { isLanguage, LANGUAGES } from '../i18n/language';
 import { DriverErrors } from './driver-errors';
 import { errorBody } from './error-body';
 
@@ -50,6 +51,29 @@ function challengeOf(error: DomainError): string {
   return `${scheme}, error="${code}", error_description="${description}"`;
 }
 
+/**
+ * A route not found under a language segment this service does not serve (`/fr/calendar/...`):
+ * said with the languages it serves, instead of a bare 404.
+ */
+function languageNotServed(
+  path: string,
+  prefix: string,
+  error: DomainError | null,
+): DomainError | null {
+  if (!(error instanceof RouteNotFoundError)) return null;
+  const start = `${prefix}/`;
+  if (!path.startsWith(start)) return null;
+  const match = /^([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?)\/calendar\/events\/v1(\/|$)/.exec(
+    path.slice(start.length),
+  );
+  const segment = match?.[1];
+  if (segment === undefined || isLanguage(segment)) return null;
+  return new DomainError('languageNotServed', {
+    language: segment,
+    languages: LANGUAGES.join(', '),
+  });
+}
+
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   constructor(
@@ -66,7 +90,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (!known) {
       response.err = exception instanceof Error ? exception : new Error(String(exception));
     }
-    const error = known ?? new DomainError('internal');
+    const error =
+      languageNotServed(request.path, this.config.API_PREFIX, known) ??
+      known ??
+      new DomainError('internal');
     const language =
       requestState(request).language ??
       resolveRequestLanguage(request, this.config.DEFAULT_LANGUAGE);

@@ -12,6 +12,7 @@ type ErrorKindSpec =
  */
 export const ERROR_KINDS = {
   routeNotFound: { code: 'rest_no_route', status: 404 },
+  languageNotServed: { code: 'rest_no_route', status: 404, message: 'rest_language_not_served' },
   invalidParams: { code: 'rest_invalid_param', status: 400 },
   missingParams: {
     code: 'rest_missing_callback_param',

@@ -5,6 +5,11 @@ import { Language } from './language';
  * byte-exact because clients compare it. Placeholders: `{name}`.
  */
 const CATALOG = {
+  rest_language_not_served: {
+    en: 'No route was found for the language "{language}": the languages served are {languages} (in the path, as /es/calendar/events/v1/events, or by Accept-Language).',
+    ca: 'No s’ha trobat cap ruta per a la llengua "{language}": les llengües servides són {languages} (al camí, com /es/calendar/events/v1/events, o per Accept-Language).',
+    es: 'No se ha encontrado ninguna ruta para el idioma "{language}": los idiomas servidos son {languages} (en la ruta, como /es/calendar/events/v1/events, o por Accept-Language).',
+  },
   rest_no_route: {
     en: 'No route was found matching the URL and request method.',
     ca: "No s'ha trobat cap ruta que coincideixi amb l'URL i el mètode de la petició.",
