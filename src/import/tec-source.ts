@@ -251,6 +251,11 @@ export class TecSource {
         signal,
       });
     } catch (error: unknown) {
+      const lasting = lastingFailure(networkReason(error));
+      if (lasting !== null && !timeout.aborted) {
+        this.options.signal?.throwIfAborted();
+        throw new TecSourceError(`${this.base}${path}: ${lasting}`);
+      }
       throw failed(error);
     }
     if (TRANSIENT_STATUSES.has(response.status)) {
@@ -268,6 +273,30 @@ export class TecSource {
     }
     return { status: response.status, ok: response.ok, headers: response.headers, text };
   }
+}
+
+/**
+ * What to do about a failure that another attempt cannot mend (a refused connection, a host
+ * that does not exist, a port fetch never opens, a certificate that does not verify), or null
+ * for one that may pass (a timeout, a reset, a name server that did not answer).
+ */
+function lastingFailure(reason: string): string | null {
+  if (reason === 'ECONNREFUSED') {
+    return 'the connection was refused: nothing listens there. Check the host and port of --from, or start the site, and run the import again.';
+  }
+  if (reason === 'ENOTFOUND') {
+    return 'no such host. Check the host name of --from and run the import again.';
+  }
+  if (reason === 'bad port') {
+    return 'fetch never opens this port (it is on the list browsers block). Serve the site on another port and run the import again.';
+  }
+  if (reason === 'EACCES' || reason === 'EPERM') {
+    return `the system refused the connection (${reason}). Check --from and run the import again.`;
+  }
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(reason)) {
+    return `the site's TLS certificate does not verify (${reason}). Fix the certificate, or point NODE_EXTRA_CA_CERTS at its authority, and run the import again.`;
+  }
+  return null;
 }
 
 /** The innermost cause of a failed fetch, in a few words. */

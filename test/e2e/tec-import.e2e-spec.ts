@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { decodeHTML } from 'entities';
 import request from 'supertest';
@@ -353,6 +354,26 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
       expect(venues.headers['x-tec-total']).toBe('0');
     },
   );
+
+  it('stops at once, saying what to do, where another attempt cannot help', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const cases: Array<[string, RegExp]> = [
+      [`http://127.0.0.1:${port}/wp-json`, /connection was refused: nothing listens there/],
+      // 6000 (X11) is a port fetch never opens.
+      ['http://127.0.0.1:6000/wp-json', /never opens this port/],
+    ];
+    for (const [from, reason] of cases) {
+      const started = Date.now();
+      // Many attempts with long waits: a retried failure would take far longer than the bound.
+      await expect(runImport({ from, source: { backoffMs: 2_000, attempts: 6 } })).rejects.toThrow(
+        reason,
+      );
+      expect(Date.now() - started).toBeLessThan(1_500);
+    }
+  });
 
   it('signs in with an application password and asks for unpublished items too', async () => {
     const signedIn = await startTecSite({ ignoreParams: ['status'] });
