@@ -35,16 +35,22 @@ export class NamedLockTimeoutError extends RetryableConflictError {
 /**
  * Conflicts the database resolves by giving up one transaction, which succeeds when run again:
  * InnoDB's deadlock (1213) and lock wait timeout (1205), MariaDB's "record has changed since
- * last read" under snapshot isolation (1020), MySQL's deadlock among named locks (3058), and a
- * busy or locked SQLite file.
+ * last read" under snapshot isolation (1020), MySQL's deadlock among named locks (3058), a
+ * foreign key whose row another transaction deleted meanwhile (1452), and a busy or locked
+ * SQLite file.
  */
-const CONFLICT_ERRNOS: readonly number[] = [1213, 1205, 1020, 3058];
+const CONFLICT_ERRNOS: readonly number[] = [1213, 1205, 1020, 3058, 1452];
 const CONFLICT_CODES: readonly string[] = [
   'ER_LOCK_DEADLOCK',
   'ER_LOCK_WAIT_TIMEOUT',
   'SQLITE_BUSY',
   'SQLITE_BUSY_SNAPSHOT',
   'SQLITE_LOCKED',
+  // A row this transaction links to was deleted by another that committed after this one read
+  // it (a term deleted while an event naming it is created): run again, the write sees the
+  // deletion and answers as if it had come after it (400 naming the term, or it goes ahead).
+  'ER_NO_REFERENCED_ROW_2',
+  'SQLITE_CONSTRAINT_FOREIGNKEY',
 ];
 
 /** Errors of a server that is gone, refusing or restarting: no answer can come from it now. */

@@ -155,6 +155,31 @@ describe('concurrent writes', () => {
     expect(list.headers['x-tec-total']).toBe('60');
   });
 
+  it('never answer 5xx to a create naming a category another request deletes at once', async () => {
+    const outcomes = new Set<number>();
+    for (let round = 0; round < 15; round += 1) {
+      const term = await sut.admin
+        .post(`${BASE}/categories`)
+        .send({ name: `Doomed ${round}` })
+        .expect(201);
+      const id = (term.body as { id: number }).id;
+      const [create, removal] = await Promise.all([
+        sut.admin.post(EVENTS).send(eventBody({ title: `Race ${round}`, categories: [id] })),
+        sut.admin.delete(`${BASE}/categories/${id}`),
+      ]);
+      // Either the create came first (201, then the category's deletion unlinks it) or after
+      // (400 naming the category): never a server error.
+      expect({ round, create: create.status, removal: removal.status }).toEqual({
+        round,
+        create: create.status === 201 ? 201 : 400,
+        removal: 200,
+      });
+      if (create.status === 400) expect(JSON.stringify(create.body)).toContain('categories');
+      outcomes.add(create.status);
+    }
+    expect([...outcomes].every((status) => status === 201 || status === 400)).toBe(true);
+  });
+
   it('answer no 5xx and keep totals exact under a mixed load of reads and writes', async () => {
     const shared = await createEvent(sut.http, { title: 'Shared target', categories: ['Load'] });
     const created: number[] = [];
