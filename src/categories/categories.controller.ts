@@ -80,10 +80,11 @@ export class CategoriesController {
     @CurrentViewer() viewer: Viewer,
     @CreateSlugRule() slugRule: SlugRule,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.create(CATEGORY, body, language, viewer, slugRule), {
-      language,
-      links,
-    });
+    return toTermResponse(
+      await this.terms.create(CATEGORY, body, language, viewer, slugRule),
+      { language, links },
+      true,
+    );
   }
 
   /** Read a category. */
@@ -98,7 +99,7 @@ export class CategoriesController {
   ): Promise<TermResponseDto> {
     // Its count moves with writes of events filed under it or below it, nothing else.
     cacheHints(request).dependsOn = [termKey(id)];
-    return toTermResponse(await this.terms.get(CATEGORY, id), { language, links });
+    return toTermResponse(await this.terms.get(CATEGORY, id), { language, links }, true);
   }
 
   /** Update a category (PUT and PATCH reach this route too). Fields left out keep their values. */
@@ -125,13 +126,14 @@ export class CategoriesController {
     @IfMatch() ifMatch: string | undefined,
   ): Promise<TermResponseDto> {
     await checkIfMatch(ifMatch, async () =>
-      toTermResponse(await this.terms.get(CATEGORY, id), { language, links }),
+      toTermResponse(await this.terms.get(CATEGORY, id), { language, links }, true),
     );
     // A term reads the same in an update's answer as in a read: Express tags it alike.
-    return toTermResponse(await this.terms.update(CATEGORY, id, body, language, viewer), {
-      language,
-      links,
-    });
+    return toTermResponse(
+      await this.terms.update(CATEGORY, id, body, language, viewer),
+      { language, links },
+      true,
+    );
   }
 
   /** Delete a category for good; its children move up to its parent. Answers the category. */
@@ -153,8 +155,8 @@ export class CategoriesController {
     @IfMatch() ifMatch: string | undefined,
   ): Promise<TermResponseDto> {
     await checkIfMatch(ifMatch, async () =>
-      toTermResponse(await this.terms.get(CATEGORY, id), { language, links }),
+      toTermResponse(await this.terms.get(CATEGORY, id), { language, links }, true),
     );
-    return toTermResponse(await this.terms.delete(CATEGORY, id, viewer), { language, links });
+    return toTermResponse(await this.terms.delete(CATEGORY, id, viewer), { language, links }, true);
   }
 }

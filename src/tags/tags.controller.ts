@@ -80,10 +80,11 @@ export class TagsController {
     @CurrentViewer() viewer: Viewer,
     @CreateSlugRule() slugRule: SlugRule,
   ): Promise<TermResponseDto> {
-    return toTermResponse(await this.terms.create(TAG, body, language, viewer, slugRule), {
-      language,
-      links,
-    });
+    return toTermResponse(
+      await this.terms.create(TAG, body, language, viewer, slugRule),
+      { language, links },
+      true,
+    );
   }
 
   /** Read a tag. */
@@ -98,7 +99,7 @@ export class TagsController {
   ): Promise<TermResponseDto> {
     // Its count moves with writes of events filed under it or below it, nothing else.
     cacheHints(request).dependsOn = [termKey(id)];
-    return toTermResponse(await this.terms.get(TAG, id), { language, links });
+    return toTermResponse(await this.terms.get(TAG, id), { language, links }, true);
   }
 
   /** Update a tag (PUT and PATCH reach this route too). Fields left out keep their values. */
@@ -125,13 +126,14 @@ export class TagsController {
     @IfMatch() ifMatch: string | undefined,
   ): Promise<TermResponseDto> {
     await checkIfMatch(ifMatch, async () =>
-      toTermResponse(await this.terms.get(TAG, id), { language, links }),
+      toTermResponse(await this.terms.get(TAG, id), { language, links }, true),
     );
     // A term reads the same in an update's answer as in a read: Express tags it alike.
-    return toTermResponse(await this.terms.update(TAG, id, body, language, viewer), {
-      language,
-      links,
-    });
+    return toTermResponse(
+      await this.terms.update(TAG, id, body, language, viewer),
+      { language, links },
+      true,
+    );
   }
 
   /** Delete a tag for good; it leaves the events it was on. Answers the tag. */
@@ -153,8 +155,8 @@ export class TagsController {
     @IfMatch() ifMatch: string | undefined,
   ): Promise<TermResponseDto> {
     await checkIfMatch(ifMatch, async () =>
-      toTermResponse(await this.terms.get(TAG, id), { language, links }),
+      toTermResponse(await this.terms.get(TAG, id), { language, links }, true),
     );
-    return toTermResponse(await this.terms.delete(TAG, id, viewer), { language, links });
+    return toTermResponse(await this.terms.delete(TAG, id, viewer), { language, links }, true);
   }
 }

@@ -2,7 +2,12 @@ import { Language } from '../common/i18n/language';
 import { showText } from '../common/i18n/translated-text';
 import { ApiLinks } from '../common/links/links';
 import { EchoedParam, listLinks, ListLinks } from '../common/paging/list-links';
-import { TermResponseDto, EmbeddedTermDto, TermUrlsDto } from './dto/term.response.dto';
+import {
+  TermResponseDto,
+  EmbeddedTermDto,
+  TermLinksDto,
+  TermUrlsDto,
+} from './dto/term.response.dto';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { collectionOf, isHierarchical, TermCollection } from './taxonomy';
 import { TermListQuery, TermPage, TermView } from './terms.service';
@@ -45,12 +50,29 @@ export function termUrls(term: TermEntity, links: ApiLinks): TermUrlsDto {
   return urls;
 }
 
+/** The `_links` of a single term (TermLinksDto): TEC's, pointing to this service's routes. */
+export function termLinks(term: TermEntity, links: ApiLinks): TermLinksDto {
+  const urls = termUrls(term, links);
+  const filter = isHierarchical(term.taxonomy) ? 'categories' : 'tags';
+  return {
+    self: [{ href: urls.self }],
+    collection: [{ href: urls.collection }],
+    ...(urls.up ? { up: [{ embeddable: true as const, href: urls.up }] } : {}),
+    'wp:post_type': [{ href: `${links.namespace}/events?${filter}=${term.id}` }],
+    curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+  };
+}
+
 function textOf(view: TermView, language: Language) {
   return showText(view.translations, TEXT_FIELDS, 'name', language, view.term.originalLanguage);
 }
 
 /** A category or tag as its own routes show it (docs/behaviour.md#categories-and-tags, then the language keys). */
-export function toTermResponse(view: TermView, mapping: TermMapping): TermResponseDto {
+export function toTermResponse(
+  view: TermView,
+  mapping: TermMapping,
+  single = false,
+): TermResponseDto {
   const { term } = view;
   const text = textOf(view, mapping.language);
   return {
@@ -64,6 +86,7 @@ export function toTermResponse(view: TermView, mapping: TermMapping): TermRespon
     meta: [],
     url: `${mapping.links.site}/${termPagePath(term.taxonomy, view.path, term.slug)}`,
     urls: termUrls(term, mapping.links),
+    ...(single ? { _links: termLinks(term, mapping.links) } : {}),
     i18n_language: text.language,
     i18n_translations: text.translations,
   };

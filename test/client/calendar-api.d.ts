@@ -1239,6 +1239,33 @@ export interface components {
              */
             status?: "publish" | "future" | "draft" | "pending" | "private" | "trash";
         };
+        /** @description A link of a single term, in WordPress’s shape. */
+        TermLink: {
+            /** Format: uri */
+            href: string;
+            /**
+             * @description On `up`: the parent can be embedded, as WordPress marks it.
+             * @enum {boolean}
+             */
+            embeddable?: true;
+        };
+        /** @description The `wp:` link relations, as WordPress names them. */
+        TermCurie: {
+            /** @enum {string} */
+            name: "wp";
+            /** @enum {string} */
+            href: "https://api.w.org/{rel}";
+            /** @enum {boolean} */
+            templated: true;
+        };
+        /** @description Links of a single term, in WordPress’s shape. */
+        TermLinks: {
+            self: components["schemas"]["TermLink"][];
+            collection: components["schemas"]["TermLink"][];
+            up?: components["schemas"]["TermLink"][];
+            "wp:post_type": components["schemas"]["TermLink"][];
+            curies: components["schemas"]["TermCurie"][];
+        };
         /** @description A category or tag, keys in the order of The Events Calendar. */
         Term: {
             id: number;
@@ -1258,6 +1285,8 @@ export interface components {
              * @description The term's public archive page.
              */
             url: string;
+            /** @description On single reads and writes, not in lists (as TEC). */
+            _links?: components["schemas"]["TermLinks"];
             /**
              * @description The language of the name shown.
              * @enum {string}

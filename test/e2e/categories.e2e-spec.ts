@@ -28,6 +28,7 @@ const CATEGORY_KEYS = [
   'meta',
   'url',
   'urls',
+  '_links',
   'i18n_language',
   'i18n_translations',
 ];
@@ -83,10 +84,36 @@ describe('categories', () => {
         meta: [],
         url: `${SITE}/events/category/jazz/`,
         urls: { self: `${NS}/categories/${id}`, collection: `${NS}/categories` },
+        // TEC's WordPress links, to this service's routes.
+        _links: {
+          self: [{ href: `${NS}/categories/${id}` }],
+          collection: [{ href: `${NS}/categories` }],
+          'wp:post_type': [{ href: `${NS}/events?categories=${id}` }],
+          curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+        },
         i18n_language: 'en',
         i18n_translations: ['en'],
       });
-      expect(response.body).not.toHaveProperty('_links');
+      // A child links up to its parent, embeddable; list items carry no `_links`, as in TEC.
+      const child = await sut.admin
+        .post(CATEGORIES)
+        .send({ name: 'Bebop', parent: id })
+        .expect(201);
+      expect((child.body as { _links: unknown })._links).toMatchObject({
+        up: [{ embeddable: true, href: `${NS}/categories/${id}` }],
+      });
+      const events = await request(sut.http)
+        .get(
+          String(
+            (child.body as { _links: { 'wp:post_type': { href: string }[] } })._links[
+              'wp:post_type'
+            ][0]?.href,
+          ).replace('https://api.calendar.test', ''),
+        )
+        .expect(200);
+      expect((events.body as { total: number }).total).toBe(0);
+      const listed = await all();
+      expect(listed.categories.every((term) => !('_links' in term))).toBe(true);
     });
 
     it('links a child to its parent with urls.up and puts every ancestor slug in url', async () => {

@@ -23,6 +23,7 @@ const TAG_KEYS = [
   'meta',
   'url',
   'urls',
+  '_links',
   'i18n_language',
   'i18n_translations',
 ];
@@ -83,6 +84,12 @@ describe('tags', () => {
         meta: [],
         url: `${SITE}/tag/open-air/`,
         urls: { self: `${NS}/tags/${id}`, collection: `${NS}/tags` },
+        _links: {
+          self: [{ href: `${NS}/tags/${id}` }],
+          collection: [{ href: `${NS}/tags` }],
+          'wp:post_type': [{ href: `${NS}/events?tags=${id}` }],
+          curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
+        },
         i18n_language: 'en',
         i18n_translations: ['en'],
       });

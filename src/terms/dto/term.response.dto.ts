@@ -16,6 +16,46 @@ export class TermUrlsDto {
   up?: string;
 }
 
+/** One link of a single term's `_links`, as WordPress writes them. */
+@ApiSchema({ name: 'TermLink', description: 'A link of a single term, in WordPress’s shape.' })
+export class TermLinkDto {
+  @ApiProperty({ format: 'uri' })
+  href!: string;
+  /** On `up`: the parent can be embedded, as WordPress marks it. */
+  @ApiPropertyOptional({ enum: [true] })
+  embeddable?: true;
+}
+
+/** WordPress's `curies` entry that names the `wp:` link relations. */
+@ApiSchema({ name: 'TermCurie', description: 'The `wp:` link relations, as WordPress names them.' })
+export class TermCurieDto {
+  @ApiProperty({ enum: ['wp'] })
+  name!: 'wp';
+  @ApiProperty({ enum: ['https://api.w.org/{rel}'] })
+  href!: string;
+  @ApiProperty({ enum: [true] })
+  templated!: true;
+}
+
+/**
+ * The `_links` a single term read carries, as TEC's do, pointing to this service's routes:
+ * `self`, `collection`, `up` (the parent category), `wp:post_type` (the events filed under it)
+ * and `curies`. WordPress's `about` (its taxonomy route) has no counterpart here.
+ */
+@ApiSchema({ name: 'TermLinks', description: 'Links of a single term, in WordPress’s shape.' })
+export class TermLinksDto {
+  @ApiProperty({ type: [TermLinkDto] })
+  self!: TermLinkDto[];
+  @ApiProperty({ type: [TermLinkDto] })
+  collection!: TermLinkDto[];
+  @ApiPropertyOptional({ type: [TermLinkDto] })
+  up?: TermLinkDto[];
+  @ApiProperty({ type: [TermLinkDto], name: 'wp:post_type' })
+  'wp:post_type'!: TermLinkDto[];
+  @ApiProperty({ type: [TermCurieDto] })
+  curies!: TermCurieDto[];
+}
+
 /** A category or tag as its own routes show it (key order: docs/behaviour.md#categories-and-tags, then the language keys). */
 @ApiSchema({
   name: 'Term',
@@ -44,6 +84,9 @@ export class TermResponseDto {
   @ApiProperty({ format: 'uri' })
   url!: string;
   urls!: TermUrlsDto;
+  /** On single reads and writes, not in lists (as TEC). */
+  @ApiPropertyOptional({ type: TermLinksDto })
+  _links?: TermLinksDto;
   /** The language of the name shown. */
   @ApiProperty({ enum: LANGUAGES })
   i18n_language!: string;
