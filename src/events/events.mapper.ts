@@ -124,8 +124,9 @@ function linkedJsonLd(
 }
 
 /**
- * The embedded categories, tags, venue and organizers (docs/behaviour.md#links-on-events). Nested items carry no
- * `json_ld` (docs/behaviour.md#wire-format); `withJsonLd` builds them with it for the event's own `json_ld`.
+ * The embedded categories, tags, venue and organizers (docs/behaviour.md#links-on-events).
+ * `withJsonLd` (single reads) gives the venue and organizers their own `json_ld`, as TEC embeds
+ * them and as the event's own `json_ld` uses them; in lists they carry none.
  */
 function linkedItems(
   links: EventLinks,
@@ -170,6 +171,8 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
   const modified = DateTime.fromJSDate(event.modifiedUtc, { zone: siteZone });
   const cost = describeCost(event.cost ?? []);
   const url = `${links.site}/event/${event.slug}/`;
+  // A single read embeds its venue and organizers with their own `json_ld`, as TEC does.
+  const linked = linkedItems(view.links, mapping, mapping.single);
   const response: EventResponseDto = {
     id: event.id,
     ...globalIdsOf(event, links),
@@ -206,7 +209,7 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
     sticky: event.sticky,
     featured: event.featured,
     post_parent: event.postParent ?? 0,
-    ...linkedItems(view.links, mapping),
+    ...linked,
     custom_fields: [],
     is_recurring: event.seriesId !== null,
     series_id: event.seriesId ?? 0,
@@ -218,7 +221,7 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
     const { i18n_language, i18n_translations, ...rest } = response;
     return {
       ...rest,
-      json_ld: jsonLd(event, text.values, cost, url, zone, linkedItems(view.links, mapping, true)),
+      json_ld: jsonLd(event, text.values, cost, url, zone, linked),
       i18n_language,
       i18n_translations,
     };

@@ -515,7 +515,7 @@ export interface components {
              * @description The website as given (an http or https URL).
              */
             website?: string;
-            /** @description schema.org description; single reads only, never inside an event. */
+            /** @description schema.org description; single reads only: its own, and inside a single event (as TEC). */
             json_ld?: {
                 [key: string]: unknown;
             };
@@ -649,7 +649,7 @@ export interface components {
              * @description The website as given (an http or https URL).
              */
             website?: string;
-            /** @description schema.org description; single reads only, never inside an event. */
+            /** @description schema.org description; single reads only: its own, and inside a single event (as TEC). */
             json_ld?: {
                 [key: string]: unknown;
             };

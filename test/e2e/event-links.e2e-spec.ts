@@ -52,7 +52,7 @@ describe('events: links to venues, organizers, categories and tags', () => {
       }
     });
 
-    it('embeds the venue without json_ld, empty fields left out, i18n keys last', async () => {
+    it('embeds the venue with its own json_ld on single reads (as TEC) and none in lists, empty fields left out, i18n keys last', async () => {
       const venue = await post(sut.http, '/venues', { venue: 'Harbour Hall', city: 'Girona' });
       const event = await createEvent(sut.http, { venue: venue.id });
 
@@ -60,9 +60,16 @@ describe('events: links to venues, organizers, categories and tags', () => {
 
       const embedded = (single.body as { venue: Record<string, unknown> }).venue;
       expect(embedded).toMatchObject({ id: venue.id, venue: 'Harbour Hall', city: 'Girona' });
-      expect(embedded).not.toHaveProperty('json_ld');
+      expect(embedded['json_ld']).toMatchObject({ '@type': 'Place', name: 'Harbour Hall' });
+      // Where TEC puts it: after the address fields, before show_map.
+      const keys = Object.keys(embedded);
+      expect(keys.indexOf('json_ld')).toBe(keys.indexOf('show_map') - 1);
       expect(embedded).not.toHaveProperty('address');
-      expect(Object.keys(embedded).slice(-2)).toEqual(['i18n_language', 'i18n_translations']);
+      expect(keys.slice(-2)).toEqual(['i18n_language', 'i18n_translations']);
+      const list = await request(sut.http).get(EVENTS).expect(200);
+      const listed = (list.body as { events: { venue: Record<string, unknown> }[] }).events[0];
+      expect(listed?.venue).toMatchObject({ id: venue.id });
+      expect(listed?.venue).not.toHaveProperty('json_ld');
     });
 
     it('creates a venue given inline and reuses it when the same name comes again', async () => {
@@ -568,7 +575,9 @@ describe('events: links to venues, organizers, categories and tags', () => {
         location: { '@type': 'Place', name: 'Palau' },
         organizer: { '@type': 'Person', name: 'Alpha' },
       });
-      expect(single.body.venue).not.toHaveProperty('json_ld');
+      // The embedded venue and organizers carry the same descriptions, as TEC embeds them.
+      expect(single.body.venue.json_ld).toEqual(single.body.json_ld.location);
+      expect(single.body.organizer[0].json_ld).toEqual(single.body.json_ld.organizer);
       expect(multiple.body.json_ld.organizer).toEqual([
         expect.objectContaining({ name: 'Alpha' }),
         expect.objectContaining({ name: 'Beta' }),

@@ -33,7 +33,7 @@ export class LinkedPostResponseDto {
   /** The website as given (an http or https URL). */
   @ApiPropertyOptional({ format: 'uri' })
   website?: string;
-  /** schema.org description; single reads only, never inside an event. */
+  /** schema.org description; single reads only: its own, and inside a single event (as TEC). */
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   json_ld?: Record<string, unknown>;
   /** `<host><path>?id=<id>`. */
