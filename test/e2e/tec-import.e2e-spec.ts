@@ -397,9 +397,10 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
 });
 
 /**
- * A TEC single read as this service shows the same event (docs/tec-differences.md): nested
- * venues and organizers without their own `json_ld`; in the event's `json_ld`, the description
- * as plain text, the organizer's email plain, and no empty `sameAs` for the venue.
+ * A TEC single read as this service shows the same event (docs/tec-differences.md): in the
+ * event's `json_ld`, the description as plain text; in every `json_ld` (the event's and those of
+ * its nested venue and organizers), the organizer's email plain and no empty `sameAs` for the
+ * venue.
  */
 function withDocumentedDifferences(source: Item): Item {
   const copy = structuredClone(source) as Item & {
@@ -411,8 +412,16 @@ function withDocumentedDifferences(source: Item): Item {
       organizer?: Record<string, unknown>;
     };
   };
-  delete copy.venue?.['json_ld'];
-  for (const organizer of copy.organizer ?? []) delete organizer['json_ld'];
+  const place = (ld: unknown): void => {
+    const record = ld as Record<string, unknown> | undefined;
+    if (record?.['sameAs'] === '') delete record['sameAs'];
+  };
+  const person = (ld: unknown): void => {
+    const record = ld as Record<string, unknown> | undefined;
+    if (typeof record?.['email'] === 'string') record['email'] = decodeHTML(record['email']);
+  };
+  place(copy.venue?.['json_ld']);
+  for (const organizer of copy.organizer ?? []) person(organizer['json_ld']);
   const ld = copy.json_ld;
   if (ld?.description !== undefined) {
     // TEC also escapes the line break after each paragraph (a literal `\n`).
@@ -421,10 +430,8 @@ function withDocumentedDifferences(source: Item): Item {
       .replace(/\s+/g, ' ')
       .trim();
   }
-  if (ld?.location?.['sameAs'] === '') delete ld.location['sameAs'];
-  if (typeof ld?.organizer?.['email'] === 'string') {
-    ld.organizer['email'] = decodeHTML(ld.organizer['email']);
-  }
+  place(ld?.location);
+  person(ld?.organizer);
   return copy;
 }
 
