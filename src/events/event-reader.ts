@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eventAccess } from '../access/event-access';
+import { eventAccess, isLocked } from '../access/event-access';
 import { Viewer } from '../access/viewer';
 import { Clock } from '../common/clock/clock';
 import { InvalidParamsError } from '../common/errors/domain-error';
@@ -173,6 +173,25 @@ export class EventReader {
     const [view] = await this.withText([event], language);
     if (!view) throw new EventNotFoundError(id);
     return view;
+  }
+
+  /**
+   * `events` with their text and links, each locked where it is password-protected for
+   * `viewer` and `password` does not open it (as lists and sync show them).
+   */
+  async shownTo(
+    events: readonly EventEntity[],
+    language: Language,
+    viewer: Viewer,
+    password: string | undefined,
+  ): Promise<EventView[]> {
+    const views = await this.withText(events, language);
+    return Promise.all(
+      views.map(async (view) => ({
+        ...view,
+        locked: isLocked(view.event, viewer) && !(await this.passwordMatches(view.event, password)),
+      })),
+    );
   }
 
   /** Attaches translations and links to events with a fixed number of queries for the set. */

@@ -256,6 +256,12 @@ export function redactProtected(response: EventResponseDto): EventResponseDto {
   };
 }
 
+/** An event as a list shows it: redacted when the viewer has not unlocked it. */
+export function toListItem(view: EventView, mapping: EventMapping): EventResponseDto {
+  const response = toEventResponse(view, mapping);
+  return view.locked ? redactProtected(response) : response;
+}
+
 /** A page of events (each as a list shows it) as the list body shows it. */
 export function toEventListResponse(
   items: readonly EventResponseDto[],

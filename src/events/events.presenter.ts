@@ -12,8 +12,8 @@ import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import {
   EventMapping,
   EventView,
-  redactProtected,
   toEventListResponse,
+  toListItem,
   toEventResponse,
 } from './events.mapper';
 import { SyncResult, syncTail } from '../changes/sync';
@@ -44,10 +44,7 @@ export class EventsPresenter {
    */
   listItems(views: readonly EventView[], language: Language, links: ApiLinks): EventResponseDto[] {
     const mapping = this.mapping(language, links, false);
-    return views.map((view) => {
-      const response = toEventResponse(view, mapping);
-      return view.locked ? redactProtected(response) : response;
-    });
+    return views.map((view) => toListItem(view, mapping));
   }
 
   page(
@@ -83,12 +80,8 @@ export class EventsPresenter {
     language: Language,
     links: ApiLinks,
   ): EventListResponseDto {
-    const mapping = this.mapping(language, links, false);
     return {
-      events: result.views.map((view) => {
-        const response = toEventResponse(view, mapping);
-        return view.locked ? redactProtected(response) : response;
-      }),
+      events: this.listItems(result.views, language, links),
       ...syncTail(result, `${links.namespace}/events/`, perPage),
     };
   }
@@ -106,10 +99,7 @@ export class EventsPresenter {
     series?: SeriesParts,
   ): string {
     const mapping = this.mapping(language, links, false);
-    const shown = (view: EventView) => {
-      const response = toEventResponse(view, mapping);
-      return view.locked ? redactProtected(response) : response;
-    };
+    const shown = (view: EventView): EventResponseDto => toListItem(view, mapping);
     return toICalendar(views.map(shown), {
       name: 'Events',
       ...(series

@@ -4,7 +4,6 @@ import { readingFromPrimary } from '../../database/read-routing';
 import { DEFAULT_RADIUS_KM } from '../../common/geo/geo';
 import { Injectable } from '@nestjs/common';
 import { mayEditOthers, mayWrite } from '../../access/rights';
-import { isLocked } from '../../access/event-access';
 import { listVisibility, Visibility } from '../../access/visibility';
 import { Viewer } from '../../access/viewer';
 import { ChangeLog } from '../../changes/change-log';
@@ -366,19 +365,12 @@ export class EventListService {
     };
     const events =
       batch.itemIds.length === 0 ? [] : await this.events.findPage(filter, 0, batch.itemIds.length);
-    const views = await this.reader.withText(events, language);
-    const shown = await Promise.all(
-      views.map(async (view) => ({
-        id: view.event.id,
-        view: {
-          ...view,
-          locked:
-            isLocked(view.event, viewer) &&
-            !(await this.reader.passwordMatches(view.event, password)),
-        },
-      })),
+    const views = await this.reader.shownTo(events, language, viewer, password);
+    return syncResult(
+      token,
+      batch,
+      views.map((view) => ({ id: view.event.id, view })),
     );
-    return syncResult(token, batch, shown);
   }
 
   /**

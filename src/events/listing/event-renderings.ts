@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { isLocked } from '../../access/event-access';
 import { Viewer } from '../../access/viewer';
 import { Language } from '../../common/i18n/language';
 import { ApiLinks } from '../../common/links/links';
@@ -97,6 +96,7 @@ export class EventRenderings {
       const body = kept.get(keys[index] ?? '');
       return body === undefined ? [] : [JSON.parse(body.toString()) as EventResponseDto];
     });
+    if (reused.length === 0) return ids.flatMap((id) => made.get(id) ?? []);
     const counts = await this.cache.termCounts([
       ...new Set(reused.flatMap((item) => [...item.categories, ...item.tags].map((t) => t.id))),
     ]);
@@ -107,20 +107,8 @@ export class EventRenderings {
     });
   }
 
-  /** `events` with their text and links, locked where the viewer has not unlocked them. */
-  private async views(
-    events: readonly EventEntity[],
-    context: RenderContext,
-  ): Promise<EventView[]> {
-    const views = await this.reader.withText(events, context.language);
-    return Promise.all(
-      views.map(async (view) => ({
-        ...view,
-        locked:
-          isLocked(view.event, context.viewer) &&
-          !(await this.reader.passwordMatches(view.event, context.password)),
-      })),
-    );
+  private views(events: readonly EventEntity[], context: RenderContext): Promise<EventView[]> {
+    return this.reader.shownTo(events, context.language, context.viewer, context.password);
   }
 
   private made(views: readonly EventView[], context: RenderContext): EventResponseDto[] {
