@@ -45,6 +45,31 @@ function unmapped(address: string): { address: string; family: 'ipv4' | 'ipv6' }
   return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
 }
 
+/**
+ * The longest a receiver's name is looked up for: the check runs inside a subscription's
+ * transaction and before each delivery, and the system resolver's own timeouts are far longer.
+ */
+const LOOKUP_DEADLINE_MS = 2_000;
+
+/** The addresses `host` resolves to, or null when it does not resolve within `deadlineMs`. */
+async function resolveWithin(host: string, deadlineMs: number): Promise<string[] | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), deadlineMs);
+  });
+  try {
+    return await Promise.race([
+      lookup(host, { all: true, verbatim: true }).then(
+        (found) => found.map((entry) => entry.address),
+        () => null,
+      ),
+      expired,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Why a receiver URL is refused: the address it reaches, or that its host does not resolve. */
 export type Refusal =
   { readonly kind: 'inward'; readonly address: string } | { readonly kind: 'unresolved' };
@@ -73,13 +98,9 @@ export class ReceiverAddressPolicy {
     let addresses: string[];
     if (isIP(host) !== 0) addresses = [host];
     else {
-      try {
-        addresses = (await lookup(host, { all: true, verbatim: true })).map(
-          (found) => found.address,
-        );
-      } catch {
-        return { kind: 'unresolved' };
-      }
+      const resolved = await resolveWithin(host, LOOKUP_DEADLINE_MS);
+      if (resolved === null) return { kind: 'unresolved' };
+      addresses = resolved;
     }
     for (const found of addresses) {
       const { address, family } = unmapped(found);
