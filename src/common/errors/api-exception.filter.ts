@@ -5,6 +5,7 @@ import { requestState, resolveRequestLanguage } from '../i18n/request-language';
 import { DomainError, MovedError, NotAuthenticatedError, RouteNotFoundError } from './domain-error';
 import { translate } from '../i18n/messages';
 import { isLanguage, LANGUAGES } from '../i18n/language';
+import { NAMESPACE } from '../links/links';
 import { DriverErrors } from './driver-errors';
 import { errorBody } from './error-body';
 
@@ -63,11 +64,13 @@ function languageNotServed(
   if (!(error instanceof RouteNotFoundError)) return null;
   const start = `${prefix}/`;
   if (!path.startsWith(start)) return null;
-  const match = /^([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?)\/calendar\/events\/v1(\/|$)/.exec(
-    path.slice(start.length),
-  );
-  const segment = match?.[1];
-  if (segment === undefined || isLanguage(segment)) return null;
+  const [segment, ...rest] = path.slice(start.length).split('/');
+  const under = rest.join('/');
+  if (under !== NAMESPACE && !under.startsWith(`${NAMESPACE}/`)) return null;
+  if (segment === undefined || !/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?$/.test(segment)) {
+    return null;
+  }
+  if (isLanguage(segment)) return null;
   return new DomainError('languageNotServed', {
     language: segment,
     languages: LANGUAGES.join(', '),
