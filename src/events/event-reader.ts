@@ -96,6 +96,8 @@ export class EventReader {
     for (const occurrence of await this.events.findOccurrences(seriesId)) {
       if (occurrence.recurrenceId === null) continue;
       const access = eventAccess(occurrence, viewer, now);
+      // One trashed because the rule stopped giving it is no exception: the rule leaves it out.
+      if (access === 'trashed' && !occurrence.detached) continue;
       if (access === 'trashed' || access === 'hidden') excluded.push(occurrence.recurrenceId);
       else if (occurrence.detached) changed.push(occurrence);
       if (access === 'locked') locked.add(occurrence.id);

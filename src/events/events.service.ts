@@ -21,7 +21,7 @@ import { Viewer } from '../access/viewer';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { ChangeLog } from '../changes/change-log';
 import { Clock } from '../common/clock/clock';
-import { parseDateInput, publicationDate } from '../common/dates/parse-date';
+import { parseDateInput, publicationDate, skippedWallClock } from '../common/dates/parse-date';
 import { allDayBounds } from '../common/dates/window';
 import { resolveZone } from '../common/dates/zones';
 import {
@@ -51,6 +51,7 @@ import { createsItems, EventLinksService, LinkPlan } from './links/event-links.s
 import {
   parseRecurrence,
   RecurrenceError,
+  recurrenceInstant,
   recurrenceLines,
   SplitLines,
   splitRecurrence,
@@ -95,8 +96,8 @@ export class EventsService {
     const zone = this.zone(zoneName);
     const problems: ParamProblem[] = [];
     const schedule = this.schedule(
-      this.parse(startInput, 'start_date', zone, now),
-      this.parse(endInput, 'end_date', zone, now),
+      this.parse(startInput, 'start_date', zone, now, dto.all_day ?? false),
+      this.parse(endInput, 'end_date', zone, now, dto.all_day ?? false),
       dto.all_day ?? false,
       problems,
     );
@@ -228,7 +229,7 @@ export class EventsService {
     const recurrenceId =
       event.recurrenceId ??
       DateTime.fromJSDate(event.startUtc, { zone }).toFormat("yyyyMMdd'T'HHmmss");
-    const at = DateTime.fromFormat(recurrenceId, "yyyyMMdd'T'HHmmss", { zone });
+    const at = recurrenceInstant(recurrenceId, zone);
     let lines: SplitLines;
     try {
       lines = splitRecurrence(parseRecurrence(series.recurrence ?? [], zone, first), first, at);
@@ -273,17 +274,27 @@ export class EventsService {
         ? event.timezone
         : dto.timezone.trim() || this.config.SITE_TIMEZONE;
     const zone = this.zone(zoneName);
-    const keepWallClock = (instant: Date): DateTime =>
-      DateTime.fromJSDate(instant, { zone: oldZone }).setZone(zone, { keepLocalTime: true });
-    const problems: ParamProblem[] = [];
     const allDay = dto.all_day ?? event.allDay;
+    // A new zone keeps the wall-clock times (one the new zone skips is refused as if sent);
+    // the same zone keeps the instants, the second of a repeated hour's two included.
+    const keepWallClock = (instant: Date, param: string): DateTime =>
+      zone.equals(oldZone)
+        ? DateTime.fromJSDate(instant, { zone })
+        : this.parse(
+            DateTime.fromJSDate(instant, { zone: oldZone }).toFormat('yyyy-MM-dd HH:mm:ss'),
+            param,
+            zone,
+            now,
+            allDay,
+          );
+    const problems: ParamProblem[] = [];
     const schedule = this.schedule(
       dto.start_date !== undefined
-        ? this.parse(dto.start_date, 'start_date', zone, now)
-        : keepWallClock(event.startUtc),
+        ? this.parse(dto.start_date, 'start_date', zone, now, allDay)
+        : keepWallClock(event.startUtc, 'start_date'),
       dto.end_date !== undefined
-        ? this.parse(dto.end_date, 'end_date', zone, now)
-        : keepWallClock(event.endUtc),
+        ? this.parse(dto.end_date, 'end_date', zone, now, allDay)
+        : keepWallClock(event.endUtc, 'end_date'),
       allDay,
       problems,
     );
@@ -377,6 +388,10 @@ export class EventsService {
     if (event.status === 'trash') throw new EventAlreadyTrashedError();
     const now = this.clock.now().toJSDate();
     await this.events.trash(event.id, now);
+    // An occurrence trashed on its own is an exception: later rule changes leave it out.
+    if (event.seriesId !== null && event.seriesId !== event.id) {
+      await this.events.setSeries(event.id, { detached: true });
+    }
     await this.changes.record('event', event.id, 'trashed');
     if (event.seriesId === null) {
       if (hiddenFromPublic(event.status)) this.unit.markUnseenByPublic();
@@ -433,9 +448,36 @@ export class EventsService {
     return resolveZone(name) ?? this.siteZone;
   }
 
-  private parse(input: string, param: string, zone: Zone, now: DateTime): DateTime {
+  /**
+   * An event's start or end. A wall-clock time a DST change skips in `zone` is refused, naming
+   * the time it would move to (docs/behaviour.md#events): where the clock jumps,
+   * what the caller meant (the instant before or after, the length kept or not) is a guess.
+   * All-day events take whole days, so their times never matter.
+   */
+  private parse(
+    input: string,
+    param: string,
+    zone: Zone,
+    now: DateTime,
+    allDay: boolean,
+  ): DateTime {
     const parsed = parseDateInput(input, zone, now);
     if (!parsed) throw InvalidParamsError.of(param, 'param.invalid', 'reason.bad-date');
+    const skipped = allDay ? null : skippedWallClock(input, zone, now);
+    if (skipped !== null) {
+      throw new InvalidParamsError([
+        {
+          param,
+          message: 'param.invalid',
+          reason: 'reason.date-in-gap',
+          reasonArgs: {
+            value: skipped,
+            zone: zone.name,
+            moved: parsed.setZone(zone).toFormat('yyyy-MM-dd HH:mm:ss'),
+          },
+        },
+      ]);
+    }
     return parsed.setZone(zone);
   }
 
@@ -450,7 +492,7 @@ export class EventsService {
     if (bounds.end < bounds.start) {
       problems.push({ param: 'end_date', message: 'param.end-before-start' });
     }
-    return bounds;
+    return { ...bounds, allDay };
   }
 
   private title(raw: string | undefined, problems: ParamProblem[]): string | undefined {

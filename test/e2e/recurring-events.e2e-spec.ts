@@ -566,4 +566,163 @@ describe('recurring events', () => {
     const trashed = await sut.admin.get(`${EVENTS}?status=trash&${MARCH_APRIL}`).expect(200);
     expect((trashed.body as ListBody).total).toBe(4);
   });
+
+  describe('at DST changes (RFC 5545 §3.3.5)', () => {
+    const utcStarts = (events: Listed[]): string[] => events.map((event) => event.utc_start_date);
+
+    it('refuses a start or end the clocks skip, naming the time it would be, and creates nothing', async () => {
+      const cases: Array<[Record<string, unknown>, string, string]> = [
+        [
+          { start_date: '2027-03-28 02:30', end_date: '2027-03-28 03:30' },
+          'start_date',
+          '2027-03-28 02:30:00 does not exist in Europe/Madrid',
+        ],
+        [
+          { start_date: '2027-03-28 01:30', end_date: '2027-03-28 02:15' },
+          'end_date',
+          'send 2027-03-28 03:15:00',
+        ],
+      ];
+      for (const [dates, param, reason] of cases) {
+        const response = await sut.admin
+          .post(EVENTS)
+          .send({ title: 'Night walk', timezone: 'Europe/Madrid', ...dates })
+          .expect(400);
+        expect(response.body).toMatchObject({
+          code: 'rest_invalid_param',
+          data: { details: { [param]: { message: expect.stringContaining(reason) as unknown } } },
+        });
+      }
+      // Spanish readers get the reason in Spanish.
+      const spanish = await sut.admin
+        .post(`/es${EVENTS}`)
+        .send({
+          title: 'Paseo',
+          timezone: 'Europe/Madrid',
+          start_date: '2027-03-28 02:30',
+          end_date: '2027-03-28 04:00',
+        })
+        .expect(400);
+      expect(JSON.stringify(spanish.body)).toContain('no existe en Europe/Madrid');
+      const rows: { n: number | string }[] = await sut.dataSource.query(
+        'SELECT COUNT(*) AS n FROM events',
+      );
+      expect(Number(rows[0]?.n)).toBe(0);
+
+      // The same instant with its offset, and an all-day event on that day, are taken.
+      const exact = await createSeries({
+        title: 'Night walk',
+        timezone: 'Europe/Madrid',
+        start_date: '2027-03-28T02:30:00+01:00',
+        end_date: '2027-03-28T04:30:00+02:00',
+      });
+      expect(exact).toMatchObject({
+        start_date: '2027-03-28 03:30:00',
+        utc_start_date: '2027-03-28 01:30:00',
+      });
+      await createSeries({
+        title: 'Spring day',
+        timezone: 'Europe/Madrid',
+        start_date: '2027-03-28',
+        end_date: '2027-03-28',
+        all_day: true,
+      });
+      // A move to a zone where the kept wall time does not exist is refused the same way.
+      const moved = await sut.admin
+        .put(`${EVENTS}/${exact.id}`)
+        .send({ timezone: 'Europe/London' })
+        .expect(200);
+      expect(moved.body).toMatchObject({ start_date: '2027-03-28 03:30:00' });
+      const gapped = await createSeries({
+        title: 'Early walk',
+        timezone: 'Europe/London',
+        start_date: '2027-03-28 00:30',
+        end_date: '2027-03-28 02:30',
+      });
+      const refused = await sut.admin
+        .put(`${EVENTS}/${gapped.id}`)
+        .send({ timezone: 'Europe/Madrid' })
+        .expect(400);
+      expect(JSON.stringify(refused.body)).toContain('end_date');
+    });
+
+    it('takes a repeated hour wall time as its first instant, in the series start and every occurrence', async () => {
+      const series = await createSeries({
+        title: 'Night shift',
+        timezone: 'Europe/Madrid',
+        start_date: '2027-10-30 02:30',
+        end_date: '2027-10-30 03:30',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      });
+      const listed = (await list('start_date=2027-10-29&end_date=2027-11-02')).events;
+      expect(listed.map((event) => event.id)[0]).toBe(series.id);
+      expect(utcStarts(listed)).toEqual([
+        '2027-10-30 00:30:00',
+        '2027-10-31 00:30:00',
+        '2027-11-01 01:30:00',
+      ]);
+      // Each lasts its hour, the one in the repeated hour too.
+      expect(listed.map((event) => event.end_date)).toEqual([
+        '2027-10-30 03:30:00',
+        '2027-10-31 02:30:00',
+        '2027-11-01 03:30:00',
+      ]);
+
+      // A series that starts in the repeated hour is taken, by wall time or by either instant.
+      for (const [start, utc] of [
+        ['2027-10-31 02:30', '2027-10-31 00:30:00'],
+        ['2027-10-31T02:30:00+01:00', '2027-10-31 01:30:00'],
+      ] as const) {
+        const own = await createSeries({
+          title: 'Change night',
+          timezone: 'Europe/Madrid',
+          start_date: start,
+          end_date: '2027-10-31 04:00',
+          recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'],
+        });
+        expect(own.utc_start_date).toBe(utc);
+      }
+    });
+
+    it('moves an occurrence the clocks skip by the gap, that day only, keeping its length', async () => {
+      await createSeries({
+        title: 'Night bus',
+        timezone: 'Europe/Madrid',
+        start_date: '2027-03-27 02:30',
+        end_date: '2027-03-27 03:15',
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      });
+      const listed = (await list('start_date=2027-03-26&end_date=2027-03-30')).events;
+      expect(listed.map((event) => [event.start_date, event.end_date])).toEqual([
+        ['2027-03-27 02:30:00', '2027-03-27 03:15:00'],
+        ['2027-03-28 03:30:00', '2027-03-28 04:15:00'],
+        ['2027-03-29 02:30:00', '2027-03-29 03:15:00'],
+      ]);
+    });
+  });
+
+  it('brings back occurrences a rule change trashed when a later change gives them again, but not those trashed on their own', async () => {
+    const series = await weeklyClass({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=5'] });
+    const window = 'start_date=2027-03-01&end_date=2027-05-31';
+    const ids = (await list(window)).events.map((event) => event.id);
+    expect(ids).toHaveLength(5);
+    // The user trashes the second one; the rule then shrinks to three and grows back to five.
+    await sut.admin.delete(`${EVENTS}/${ids[1]}`).expect(200);
+    for (const count of [3, 5]) {
+      await sut.admin
+        .put(`${EVENTS}/${series.id}`)
+        .send({ recurrence: [`RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=${count}`] })
+        .expect(200);
+    }
+    const after = (await list(window)).events;
+    expect(after.map((event) => [event.id, event.status])).toEqual(
+      [ids[0], ids[2], ids[3], ids[4]].map((id) => [id, 'publish']),
+    );
+    // Anonymous readers see them too, and the feed excludes only the one trashed by hand.
+    const anonymous = await request(sut.http).get(`${EVENTS}?${window}`).expect(200);
+    expect((anonymous.body as ListBody).total).toBe(4);
+    const text = (await request(sut.http).get(`${EVENTS}/${series.id}.ics`).expect(200)).text;
+    const exdates = text.split('\r\n').filter((line) => line.startsWith('EXDATE'));
+    expect(exdates).toEqual(['EXDATE;TZID=Europe/Madrid:20270323T100000']);
+  });
 });

@@ -83,3 +83,17 @@ export function fromWallClock(date: CalendarDate, time: ClockTime, zone: Zone): 
   const instant = candidates.length > 0 ? Math.min(...candidates) : wall - before * 60_000;
   return DateTime.fromMillis(instant, { zone });
 }
+
+/** Whether a wall-clock date and time exists in `zone` (no DST change skips it). */
+export function wallClockExists(date: CalendarDate, time: ClockTime, zone: Zone): boolean {
+  const read = fromWallClock(date, time, zone);
+  return (
+    read.isValid &&
+    read.year === date.year &&
+    read.month === date.month &&
+    read.day === date.day &&
+    read.hour === time.hour &&
+    read.minute === time.minute &&
+    read.second === time.second
+  );
+}

@@ -7,6 +7,7 @@ import {
   isValidClockTime,
   shiftCalendarDate,
   toSecondPrecision,
+  wallClockExists,
   weekdayOf,
   type CalendarDate,
   type ClockTime,
@@ -245,17 +246,49 @@ function keepsCurrentWallClock(phrase: Phrase): boolean {
 
 /** Builds the wall-clock date and time the phrase names (before hour/minute/second offsets). */
 function wallClock(phrase: Phrase, zone: Zone, local: DateTime): DateTime | null {
+  const fields = wallFields(phrase, local);
+  return fields === null ? null : validOrNull(fromWallClock(fields.date, fields.time, zone));
+}
+
+/** The calendar day and time of day the phrase names, `local` being now in its zone. */
+function wallFields(
+  phrase: Phrase,
+  local: DateTime,
+): { date: CalendarDate; time: ClockTime } | null {
   const base = phrase.date ?? calendarDateOf(local);
   const time = phrase.time ?? (phrase.date !== null ? MIDNIGHT : clockTimeOf(local));
   const { years, months, days } = phrase.offsets;
   if (phrase.dayOf !== null) {
     const month = shiftCalendarDate({ ...base, day: 1 }, years * 12 + months, 0);
     const day = dayOfMonth(month, phrase.dayOf);
-    return day === null ? null : validOrNull(fromWallClock(day, time, zone));
+    return day === null ? null : { date: day, time };
   }
   const toWeekday = phrase.weekday ? weekdayShift(base, phrase.weekday, days) : 0;
-  const date = shiftCalendarDate(base, years * 12 + months, toWeekday + days);
-  return validOrNull(fromWallClock(date, time, zone));
+  return { date: shiftCalendarDate(base, years * 12 + months, toWeekday + days), time };
+}
+
+/**
+ * The wall-clock time `input` names in `zone` when that time does not exist there (it falls in
+ * a gap a DST change skips, such as 02:30 on a spring-forward night), as `yyyy-MM-dd HH:mm:ss`;
+ * null when it exists, or when `input` names an instant (a timestamp, an offset) rather than a
+ * wall-clock time. parseDateInput reads such a time with the offset before the gap.
+ */
+export function skippedWallClock(input: string | number, zone: Zone, now: DateTime): string | null {
+  if (typeof input === 'number' || !zone.isValid || !now.isValid) return null;
+  const text = input.trim().toLowerCase();
+  if (TIMESTAMP.test(text) || ISO_WITH_OFFSET.test(text)) return null;
+  const tokens = tokenize(text);
+  if (tokens === null || tokens.length === 0) return null;
+  const phrase = emptyPhrase();
+  for (const token of tokens) {
+    if (!applyToken(phrase, token)) return null;
+  }
+  if (phrase.zoneMinutes !== null || keepsCurrentWallClock(phrase)) return null;
+  const fields = wallFields(phrase, toSecondPrecision(now.setZone(zone)));
+  if (fields === null || wallClockExists(fields.date, fields.time, zone)) return null;
+  const { date, time } = fields;
+  const two = (value: number): string => String(value).padStart(2, '0');
+  return `${date.year}-${two(date.month)}-${two(date.day)} ${two(time.hour)}:${two(time.minute)}:${two(time.second)}`;
 }
 
 /**

@@ -322,6 +322,11 @@ const CATALOG = {
     ca: '{param} no té el format esperat.',
     es: '{param} no tiene el formato esperado.',
   },
+  'reason.date-in-gap': {
+    en: '{param}: {value} does not exist in {zone} (the clocks skip it for daylight saving time); send {moved}, or a time with its UTC offset.',
+    ca: '{param}: {value} no existeix a {zone} (els rellotges se la salten per l’horari d’estiu); envieu {moved}, o una hora amb el seu desplaçament UTC.',
+    es: '{param}: {value} no existe en {zone} (los relojes se la saltan por el horario de verano); envíe {moved}, o una hora con su desfase UTC.',
+  },
   'reason.bad-date': {
     en: '{param} is not a date this service reads: use a form such as 2027-03-01, 2027-03-01 20:00 or "next friday 8pm".',
     ca: '{param} no és una data que aquest servei entengui: feu servir una forma com 2027-03-01, 2027-03-01 20:00 o "next friday 8pm".',

@@ -1,10 +1,11 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus, type ICalLocation } from 'ical-generator';
 import type { Response } from 'express';
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
 import { resolveZone } from '../../common/dates/zones';
 import { toPlainText } from '../../common/text/html';
 import { EventResponseDto } from '../dto/event.response.dto';
+import { recurrenceInstant } from '../recurrence/recurrence';
 
 /** The media type of the feeds. */
 export const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -49,7 +50,7 @@ const WALL_TIME = "yyyyMMdd'T'HHmmss";
  * all-day series gives its dates as dates (`VALUE=DATE`), as its `DTSTART` is one.
  */
 function ruleLines(event: EventResponseDto, excluded: readonly string[]): string {
-  const zone = resolveZone(event.timezone) ?? 'utc';
+  const zone = resolveZone(event.timezone) ?? FixedOffsetZone.utcInstance;
   const iana = ianaZone(event.timezone);
   const excludedLine =
     excluded.length === 0
@@ -58,9 +59,7 @@ function ruleLines(event: EventResponseDto, excluded: readonly string[]): string
         ? [`EXDATE;TZID=${iana}:${excluded.join(',')}`]
         : [
             `EXDATE:${excluded
-              .map((id) =>
-                DateTime.fromFormat(id, WALL_TIME, { zone }).toUTC().toFormat(`${WALL_TIME}'Z'`),
-              )
+              .map((id) => recurrenceInstant(id, zone).toUTC().toFormat(`${WALL_TIME}'Z'`))
               .join(',')}`,
           ];
   const lines = [...event.recurrence, ...excludedLine];
@@ -154,9 +153,10 @@ export function toICalendar(events: readonly EventResponseDto[], options: FeedOp
     const original =
       recurrenceId === undefined
         ? undefined
-        : DateTime.fromFormat(recurrenceId, WALL_TIME, {
-            zone: resolveZone(event.timezone) ?? 'utc',
-          });
+        : recurrenceInstant(
+            recurrenceId,
+            resolveZone(event.timezone) ?? FixedOffsetZone.utcInstance,
+          );
     const common = {
       // An occurrence changed on its own is the series' VEVENT again, at its original start.
       id: original && head ? head.global_id : event.global_id,

@@ -63,10 +63,11 @@ function columnsOf(event: EventEntity): EventColumns {
   return copy as EventColumns;
 }
 
-/** The event's start and end as instants in its zone. */
+/** The event's start and end as instants in its zone, and whether it is all-day. */
 export interface Schedule {
   readonly start: DateTime;
   readonly end: DateTime;
+  readonly allDay: boolean;
 }
 
 /** A series' rule as read and its occurrences up to the horizon (the first is the event's own). */
@@ -126,6 +127,7 @@ export class EventSeriesService {
     const schedule = {
       start: DateTime.fromJSDate(first.startUtc, { zone }),
       end: DateTime.fromJSDate(first.endUtc, { zone }),
+      allDay: first.allDay,
     };
     const problems: ParamProblem[] = [];
     const stored = await this.events.findOccurrences(seriesId);
@@ -191,9 +193,9 @@ export class EventSeriesService {
    * Brings the occurrences of series `seriesId` (`stored`, as `findOccurrences` read them) in
    * line with the ones its rule gives (`wanted`, its first aside), keeping their ids
    * (recurrence/series-plan.ts): those that stay
-   * take their new dates and the write's `shared` columns, text and links; exceptions are left
-   * as they are; those the rule no longer gives go to the trash; new ones copy the first
-   * occurrence. Every change is recorded as the change it is.
+   * take their new dates and the write's `shared` columns, text and links (and the series'
+   * status, when an earlier rule had trashed them); exceptions are left as they are; those the
+   * rule no longer gives go to the trash; new ones copy the first occurrence. Every change is recorded as the change it is.
    */
   async syncOccurrences(
     seriesId: number,
@@ -222,9 +224,15 @@ export class EventSeriesService {
     for (const { id } of plan.update) await this.changes.record('event', id, 'updated');
     await this.events.trashMany(plan.trash, now);
     for (const id of plan.trash) await this.changes.record('event', id, 'trashed');
-    if (plan.create.length === 0) return;
+    if (plan.create.length === 0 && plan.revive.length === 0) return;
     const first = await this.events.findById(seriesId);
     if (!first) throw new EventNotFoundError(seriesId);
+    // Occurrences an earlier rule trashed and this one gives again take the series' status.
+    await this.events.updateMany(
+      plan.revive.map((id) => ({ id })),
+      { status: first.status, modifiedUtc: now },
+      { termIds: {} },
+    );
     await this.createOccurrences(first, plan.create);
   }
 

@@ -62,11 +62,22 @@ function icalInstants(lines: string[], start: string, zone: IANAZone, until: str
   const end = at(until, zone).toMillis();
   const found: number[] = [];
   for (let next = iterator.next(); next; next = iterator.next()) {
-    const time = next.toJSDate().getTime();
+    const time = firstOfRepeatedHour(next.toJSDate().getTime(), zone);
     if (time > end || found.length > 2_000) break;
     found.push(time);
   }
   return found;
+}
+
+/**
+ * ical.js reads a wall time in a repeated hour (clocks going back) as its second instant; RFC
+ * 5545 §3.3.5 names the first, as this service does: an instant whose wall time the zone also
+ * showed an hour earlier is taken back to that earlier one.
+ */
+function firstOfRepeatedHour(time: number, zone: IANAZone): number {
+  const wall = (at: number) => DateTime.fromMillis(at, { zone }).toFormat('yyyyMMddHHmmss');
+  const earlier = time - 3_600_000;
+  return wall(earlier) === wall(time) ? earlier : time;
 }
 
 function refusal(lines: string[]): string {
@@ -183,7 +194,8 @@ describe('recurrence', () => {
     ]);
   });
 
-  it('keeps each occurrence as long on the wall clock as the first, and names it by its start', () => {
+  it('keeps each occurrence exactly as long as the first (RFC 5545 §3.8.5.3), and names it by its start', () => {
+    // The first runs across the change to summer time: 24.5 hours, though 25.5 on the wall.
     const first = at('2027-03-27T22:00', MADRID);
     const { occurrences } = expand(
       parseRecurrence(['RRULE:FREQ=DAILY;COUNT=2'], MADRID, first),
@@ -192,7 +204,20 @@ describe('recurrence', () => {
     );
     expect(occurrences.map((o) => [o.recurrenceId, o.end.toISO()])).toEqual([
       ['20270327T220000', '2027-03-28T23:30:00.000+02:00'],
-      ['20270328T220000', '2027-03-29T23:30:00.000+02:00'],
+      ['20270328T220000', '2027-03-29T22:30:00.000+02:00'],
+    ]);
+  });
+
+  it('keeps an all-day occurrence on whole days, whatever a DST change does to their length', () => {
+    const first = at('2027-03-27T00:00', MADRID);
+    const { occurrences } = expand(
+      parseRecurrence(['RRULE:FREQ=DAILY;COUNT=2'], MADRID, first),
+      { start: first, end: at('2027-03-27T23:59:59', MADRID), allDay: true },
+      first.plus({ years: 1 }),
+    );
+    expect(occurrences.map((o) => [o.start.toISO(), o.end.toISO()])).toEqual([
+      ['2027-03-27T00:00:00.000+01:00', '2027-03-27T23:59:59.000+01:00'],
+      ['2027-03-28T00:00:00.000+01:00', '2027-03-28T23:59:59.000+02:00'],
     ]);
   });
 

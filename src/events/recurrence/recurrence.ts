@@ -1,6 +1,7 @@
 import { createContext, Script } from 'node:vm';
 import { DateTime, IANAZone, type Zone } from 'luxon';
 import { Frequency, RRule, Weekday, type Options } from 'rrule';
+import { fromWallClock } from '../../common/dates/calendar';
 import { resolveZone } from '../../common/dates/zones';
 import type { MessageArgs, MessageKey } from '../../common/i18n/messages';
 
@@ -12,6 +13,11 @@ import type { MessageArgs, MessageKey } from '../../common/i18n/messages';
  * UTC instant with the same fields, so the `rrule` library, which knows no zones, steps days,
  * weeks, months and years without ever meeting a DST change; each result is then read back as
  * that wall-clock time in the zone. 10:00 stays 10:00 on both sides of a change.
+ *
+ * Read back, a wall time follows RFC 5545 §3.3.5: one in a repeated hour (clocks going back) is
+ * its first instant; one in a gap (clocks going forward) is read with the offset before the gap,
+ * so it moves on by the gap's length, on that day only. Every occurrence lasts exactly as long as
+ * the first (§3.8.5.3), except all-day ones, which keep their calendar days.
  */
 
 /** Limits of one series (documented in docs/behaviour.md#recurring-events). */
@@ -68,6 +74,14 @@ export interface Occurrence {
   readonly end: DateTime;
   /** The occurrence's start before any change, `yyyyMMdd'T'HHmmss` in the event's zone. */
   readonly recurrenceId: string;
+}
+
+/** A series' first occurrence: the event's own start and end, and whether it is all-day. */
+export interface FirstOccurrence {
+  readonly start: DateTime;
+  readonly end: DateTime;
+  /** All-day occurrences keep the first's calendar days, not its exact length. */
+  readonly allDay?: boolean;
 }
 
 /** What {@link expand} found: the occurrences and whether the limit cut the series short. */
@@ -173,11 +187,7 @@ export function parseRecurrence(lines: readonly string[], zone: Zone, start: Dat
  * in all. Each keeps the first's wall-clock length. Throws {@link RecurrenceError} when the
  * series has no occurrence at all.
  */
-export function expand(
-  recurrence: Recurrence,
-  first: { readonly start: DateTime; readonly end: DateTime },
-  until: DateTime,
-): Expansion {
+export function expand(recurrence: Recurrence, first: FirstOccurrence, until: DateTime): Expansion {
   return guarded(() => expandNow(recurrence, first, until));
 }
 
@@ -208,14 +218,12 @@ function guarded<T>(work: () => T): T {
 const GUARD_CONTEXT = createContext({});
 const GUARD_SCRIPT = new Script('result = work()');
 
-function expandNow(
-  recurrence: Recurrence,
-  first: { readonly start: DateTime; readonly end: DateTime },
-  until: DateTime,
-): Expansion {
+function expandNow(recurrence: Recurrence, first: FirstOccurrence, until: DateTime): Expansion {
   const zone = first.start.zone;
   const start = floating(first.start);
-  const length = floating(first.end.setZone(zone)).getTime() - start.getTime();
+  // Wall-clock length for all-day series (their days), exact length for the others.
+  const wallLength = floating(first.end.setZone(zone)).getTime() - start.getTime();
+  const exactLength = first.end.toMillis() - first.start.toMillis();
   const last = floating(until.setZone(zone));
   const limit = RECURRENCE_LIMITS.occurrences;
   const excluded = new Set(recurrence.exdates.map((date) => date.getTime()));
@@ -248,11 +256,16 @@ function expandNow(
   return {
     capped: times.length > limit,
     continues: later && times.length < limit,
-    occurrences: kept.map((time) => ({
-      start: wallTime(new Date(time), zone),
-      end: wallTime(new Date(time + length), zone),
-      recurrenceId: DateTime.fromMillis(time, { zone: 'utc' }).toFormat("yyyyMMdd'T'HHmmss"),
-    })),
+    occurrences: kept.map((time) => {
+      const recurrenceId = floatingText(new Date(time));
+      // The first occurrence is the event itself, whichever instant of its wall time it names.
+      if (time === start.getTime()) return { start: first.start, end: first.end, recurrenceId };
+      const begins = wallTime(new Date(time), zone);
+      const ends = first.allDay
+        ? wallTime(new Date(time + wallLength), zone)
+        : begins.plus({ milliseconds: exactLength });
+      return { start: begins, end: ends, recurrenceId };
+    }),
   };
 }
 
@@ -470,7 +483,9 @@ function untilOf(value: string, zone: Zone): Floating {
     hour === undefined
       ? { hour: 23, minute: 59, second: 59 }
       : { hour: Number(hour), minute: Number(minute), second: Number(second) };
-  const read = DateTime.fromObject({ ...fields, ...time }, { zone: utc ? 'utc' : zone });
+  const read = utc
+    ? DateTime.fromObject({ ...fields, ...time }, { zone: 'utc' })
+    : fromWallClock(fields, time, zone);
   if (!read.isValid) throw new RecurrenceError('reason.recurrence-value', { part: 'UNTIL' });
   return floating(read.setZone(zone));
 }
@@ -500,17 +515,14 @@ function readDates(
     if (!match) throw new RecurrenceError('reason.recurrence-line', { line: shorten(line) });
     const [, year, month, day, hour, minute, second, utc] = match;
     const local = start.setZone(zone);
-    const read = DateTime.fromObject(
-      {
-        year: Number(year),
-        month: Number(month),
-        day: Number(day),
-        hour: hour === undefined ? local.hour : Number(hour),
-        minute: hour === undefined ? local.minute : Number(minute),
-        second: hour === undefined ? local.second : Number(second),
-      },
-      { zone: hour === undefined ? zone : utc ? 'utc' : valueZone },
-    );
+    const date = { year: Number(year), month: Number(month), day: Number(day) };
+    const time =
+      hour === undefined
+        ? { hour: local.hour, minute: local.minute, second: local.second }
+        : { hour: Number(hour), minute: Number(minute), second: Number(second) };
+    const read = utc
+      ? DateTime.fromObject({ ...date, ...time }, { zone: 'utc' })
+      : fromWallClock(date, time, hour === undefined ? zone : valueZone);
     if (!read.isValid) throw new RecurrenceError('reason.recurrence-line', { line: shorten(line) });
     return floating(read.setZone(zone));
   });
@@ -540,21 +552,22 @@ export function floating(time: DateTime): Floating {
 }
 
 /**
- * A floating time read as wall-clock time in `zone`. A time skipped by a DST change moves on by
- * the change (02:30 on a spring-forward night is 03:30); a repeated one is its first instant.
+ * A floating time read as wall-clock time in `zone` (RFC 5545 §3.3.5): a time skipped by a DST
+ * change moves on by the change (02:30 on a spring-forward night is 03:30); a repeated one is its
+ * first instant.
  */
 function wallTime(date: Floating, zone: Zone): DateTime {
-  return DateTime.fromObject(
-    {
-      year: date.getUTCFullYear(),
-      month: date.getUTCMonth() + 1,
-      day: date.getUTCDate(),
-      hour: date.getUTCHours(),
-      minute: date.getUTCMinutes(),
-      second: date.getUTCSeconds(),
-    },
-    { zone },
+  return fromWallClock(
+    { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
+    { hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds() },
+    zone,
   );
+}
+
+/** The instant an occurrence's `RECURRENCE-ID` (`yyyyMMdd'T'HHmmss`, wall time) names in `zone`. */
+export function recurrenceInstant(recurrenceId: string, zone: Zone): DateTime {
+  const read = DateTime.fromFormat(recurrenceId, "yyyyMMdd'T'HHmmss", { zone: 'utc' });
+  return read.isValid ? wallTime(read.toJSDate(), zone) : read;
 }
 
 function floatingText(date: Floating): string {

@@ -35,15 +35,30 @@ describe('planSeries', () => {
     expect(plan.trash).toEqual([11]);
   });
 
-  it('leaves exceptions alone: changed on their own or trashed, given by the rule or not', () => {
+  it('leaves exceptions alone: changed or trashed on their own, given by the rule or not', () => {
     const plan = planSeries(
       [
         stored(11, '20270111T100000', { detached: true }),
-        stored(12, '20270118T100000', { status: 'trash' }),
+        stored(12, '20270118T100000', { status: 'trash', detached: true }),
         stored(13, '20270201T100000', { detached: true }),
       ],
       [occurrence('20270111T100000'), occurrence('20270118T100000')],
     );
-    expect(plan).toEqual({ update: [], create: [], trash: [] });
+    expect(plan).toEqual({ update: [], create: [], trash: [], revive: [] });
+  });
+
+  it('revives an occurrence an earlier rule trashed once the rule gives it again', () => {
+    const plan = planSeries(
+      [
+        stored(11, '20270111T100000', { status: 'trash' }),
+        stored(12, '20270118T100000', { status: 'trash' }),
+      ],
+      [occurrence('20270111T100000')],
+    );
+    expect(plan.update.map((u) => u.id)).toEqual([11]);
+    expect(plan.revive).toEqual([11]);
+    // Not given and in the trash already: nothing to do.
+    expect(plan.trash).toEqual([]);
+    expect(plan.create).toEqual([]);
   });
 });

@@ -15,17 +15,19 @@ export interface SeriesPlan {
   readonly update: ReadonlyArray<{ readonly id: number; readonly occurrence: Occurrence }>;
   /** Occurrences the rule gives that nothing stored stands for. */
   readonly create: readonly Occurrence[];
-  /** Stored occurrences the rule no longer gives. */
+  /** Stored occurrences the rule no longer gives (and not in the trash already). */
   readonly trash: readonly number[];
+  /** Stored occurrences of `update` that an earlier rule had sent to the trash: back they come. */
+  readonly revive: readonly number[];
 }
 
 /**
  * Pairs the stored occurrences of a series with those its rule gives now
  * (docs/behaviour.md#recurring-events), so that ids stay: first by the same original start,
  * then by the same day (a series moved to another time of day keeps its ids), in order. A
- * paired occurrence changed on its own or trashed (an exception) keeps its place and is left
- * alone; an unpaired stored one is trashed unless it is an exception; the rule's unpaired
- * occurrences are new.
+ * paired occurrence changed or trashed on its own (an exception) keeps its place and is left
+ * alone; an unpaired stored one is trashed unless it is an exception; one an earlier rule
+ * trashed and this one gives again is revived; the rule's unpaired occurrences are new.
  */
 export function planSeries(
   stored: readonly StoredOccurrence[],
@@ -55,11 +57,18 @@ export function planSeries(
     else if (!isException(item)) update.push({ id: item.id, occurrence });
   });
   const trash = stored
-    .filter((item) => !paired.has(item.id) && !isException(item))
+    .filter((item) => !paired.has(item.id) && !isException(item) && item.status !== 'trash')
     .map((item) => item.id);
-  return { update, create, trash };
+  const revive = update
+    .filter(({ id }) => stored.find((item) => item.id === id)?.status === 'trash')
+    .map(({ id }) => id);
+  return { update, create, trash, revive };
 }
 
+/**
+ * An occurrence changed or trashed on its own (the service marks both `detached`). One the rule
+ * stopped giving was trashed without the mark, so a later rule that gives it again brings it back.
+ */
 function isException(item: StoredOccurrence): boolean {
-  return item.detached || item.status === 'trash';
+  return item.detached;
 }
