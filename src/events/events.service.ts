@@ -104,7 +104,10 @@ export class EventsService {
     await this.checkParent(dto.post_parent, problems, undefined);
     const title = this.title(dto.title, problems);
     const lines = dto.recurrence === undefined ? [] : recurrenceLines(dto.recurrence);
-    const series = lines.length > 0 ? this.series.seriesRule(lines, schedule, now, problems) : null;
+    const series =
+      lines.length > 0
+        ? this.series.seriesRule(lines, schedule, now, problems, { sent: true })
+        : null;
     const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);
     requireRight(viewer, mayWrite(viewer));
@@ -316,7 +319,10 @@ export class EventsService {
     const stored = ruled ? await this.events.findOccurrences(event.id) : [];
     const series =
       ruled && lines.length > 0
-        ? this.series.seriesRule(lines, schedule, now, problems, storedReach(event, stored))
+        ? this.series.seriesRule(lines, schedule, now, problems, {
+            reach: storedReach(event, stored),
+            sent: dto.recurrence !== undefined,
+          })
         : null;
     const plan = await this.links.plan(dto, language, problems);
     if (problems.length > 0) throw new InvalidParamsError(problems);

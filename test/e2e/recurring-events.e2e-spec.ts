@@ -120,6 +120,11 @@ describe('recurring events', () => {
       [['EXRULE:FREQ=WEEKLY'], 'EXRULE'],
       // More than a series holds: the rule and the feed would promise what no list has.
       [['RRULE:FREQ=DAILY;COUNT=1001'], 'COUNT=1001 asks for more than the 1000 occurrences'],
+      // The same through UNTIL: only the first 1,000 would ever be stored.
+      [
+        ['RRULE:FREQ=DAILY;UNTIL=20300101T000000Z'],
+        'more than the 1000 occurrences a series may have before its UNTIL',
+      ],
       // Before the start, which is the series' first occurrence: in the feed, in no list.
       [
         ['RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE;TZID=Europe/Madrid:20270315T100000'],

@@ -447,6 +447,11 @@ const CATALOG = {
     ca: '{param}: COUNT={count} demana més de les {limit} ocurrències que pot tenir una sèrie.',
     es: '{param}: COUNT={count} pide más de las {limit} ocurrencias que puede tener una serie.',
   },
+  'reason.recurrence-until-limit': {
+    en: '{param}: the rule gives more than the {limit} occurrences a series may have before its UNTIL; end it earlier, or use COUNT.',
+    ca: '{param}: la regla dona més de les {limit} ocurrències que pot tenir una sèrie abans del seu UNTIL; acabeu-la abans, o feu servir COUNT.',
+    es: '{param}: la regla da más de las {limit} ocurrencias que puede tener una serie antes de su UNTIL; termínela antes, o use COUNT.',
+  },
   'reason.recurrence-rdate-before-start': {
     en: '{param}: RDATE {value} is before the start of the series (start_date is its first occurrence); move start_date instead.',
     ca: '{param}: RDATE {value} és anterior a l’inici de la sèrie (start_date és la seva primera ocurrència); canvieu start_date.',

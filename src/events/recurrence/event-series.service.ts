@@ -18,6 +18,7 @@ import {
   Recurrence,
   RECURRENCE_LIMITS,
   RecurrenceError,
+  requireWithinLimit,
 } from './recurrence';
 import { planSeries } from './series-plan';
 
@@ -131,13 +132,9 @@ export class EventSeriesService {
     };
     const problems: ParamProblem[] = [];
     const stored = await this.events.findOccurrences(seriesId);
-    const series = this.seriesRule(
-      first.recurrence ?? [],
-      schedule,
-      this.clock.now(),
-      problems,
-      reach ?? storedReach(first, stored),
-    );
+    const series = this.seriesRule(first.recurrence ?? [], schedule, this.clock.now(), problems, {
+      reach: reach ?? storedReach(first, stored),
+    });
     if (!series) {
       await this.events.setSeries(seriesId, { recurrenceUntil: null });
       return 0;
@@ -150,18 +147,22 @@ export class EventSeriesService {
   }
 
   /**
-   * Reads a series' lines for an event on `schedule` and expands them to the horizon; a problem
-   * with them is added to `problems` (docs/behaviour.md#recurring-events).
+   * Reads a series' lines for an event on `schedule` and expands them to the horizon (or to
+   * `reach`); a problem with them is added to `problems` (docs/behaviour.md#recurring-events).
+   * Lines a caller `sent` are also held to the occurrence limit up to their `UNTIL`.
    */
   seriesRule(
     lines: readonly string[],
     schedule: Schedule,
     now: DateTime,
     problems: ParamProblem[],
-    reach?: Date | null,
+    options: { readonly reach?: Date | null; readonly sent?: boolean } = {},
   ): SeriesRule | null {
+    const { reach, sent = false } = options;
     try {
       const recurrence = parseRecurrence(lines, schedule.start.zone, schedule.start);
+      // Checked when a caller sends the lines: series stored before the check keep working.
+      if (sent) requireWithinLimit(recurrence, schedule);
       const horizon = DateTime.max(
         now.plus({ months: RECURRENCE_LIMITS.horizonMonths }),
         schedule.start,

@@ -7,6 +7,7 @@ import {
   RECURRENCE_LIMITS,
   RecurrenceError,
   recurrenceLines,
+  requireWithinLimit,
   splitRecurrence,
 } from './recurrence';
 
@@ -113,6 +114,31 @@ describe('recurrence', () => {
         args: { count: String(most + 1), limit: String(most) },
       });
     }
+  });
+
+  it('refuses an UNTIL that gives more occurrences than a series holds, counting RDATE and EXDATE', () => {
+    const first = at('2027-01-01T10:00', MADRID);
+    const check = (lines: string[]) =>
+      requireWithinLimit(parseRecurrence(lines, MADRID, first), {
+        start: first,
+        end: first.plus({ hours: 1 }),
+      });
+    // 2027-01-01 to 2029-09-26 is exactly 1,000 days (2028 is a leap year).
+    expect(() => check(['RRULE:FREQ=DAILY;UNTIL=20290926T235959'])).not.toThrow();
+    expect(() => check(['RRULE:FREQ=DAILY;UNTIL=20290927T235959'])).toThrow(
+      expect.objectContaining({ reason: 'reason.recurrence-until-limit' }) as Error,
+    );
+    expect(() =>
+      check([
+        'RRULE:FREQ=DAILY;UNTIL=20290927T235959',
+        'EXDATE;TZID=Europe/Madrid:20270105T100000',
+      ]),
+    ).not.toThrow();
+    expect(() =>
+      check(['RRULE:FREQ=DAILY;UNTIL=20290926T235959', 'RDATE;TZID=Europe/Madrid:20300101T100000']),
+    ).toThrow(RecurrenceError);
+    // No UNTIL: nothing to check here.
+    expect(() => check(['RRULE:FREQ=DAILY'])).not.toThrow();
   });
 
   it('takes an RDATE at or after the start, and refuses one before it with its value', () => {

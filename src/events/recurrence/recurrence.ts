@@ -192,6 +192,23 @@ export function expand(recurrence: Recurrence, first: FirstOccurrence, until: Da
 }
 
 /**
+ * Refuses a rule whose `UNTIL` gives more occurrences than a series may hold: only the first
+ * 1,000 would ever be stored, while the rule and the feed would promise the rest. (An open rule
+ * is stored to the horizon and extended; a `COUNT` above the limit is refused when read.)
+ */
+export function requireWithinLimit(recurrence: Recurrence, first: FirstOccurrence): void {
+  const until = recurrence.rule?.until;
+  if (until == null) return;
+  // Up to the rule's end or the last RDATE, whichever is later: all of it would be stored.
+  const last = Math.max(until.getTime(), ...recurrence.rdates.map((date) => date.getTime()));
+  if (expand(recurrence, first, wallTime(new Date(last), first.start.zone)).capped) {
+    throw new RecurrenceError('reason.recurrence-until-limit', {
+      limit: String(RECURRENCE_LIMITS.occurrences),
+    });
+  }
+}
+
+/**
  * Runs `work` with a deadline. The library looks for a rule's next occurrence period by period
  * until it finds one or reaches the year 9999, whatever the bounds asked for, so a rule that no
  * date matches from some point on (BYMONTH=2;BYMONTHDAY=30, BYSETPOS=6 of the Mondays of a
