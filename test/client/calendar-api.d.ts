@@ -1942,8 +1942,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
-                 *     site's zone.
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads,
+                 *     naive ones in the site's zone, such as `2027-03-01 10:00:00` or `-1 day`. (No example value:
+                 *     Swagger UI would send it on the first "Try it out" and answer an empty list.)
                  */
                 modified_after?: string;
                 /** @description Only items last modified before this instant (exclusive). */
@@ -2379,8 +2380,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
-                 *     site's zone.
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads,
+                 *     naive ones in the site's zone, such as `2027-03-01 10:00:00` or `-1 day`. (No example value:
+                 *     Swagger UI would send it on the first "Try it out" and answer an empty list.)
                  */
                 modified_after?: string;
                 /** @description Only items last modified before this instant (exclusive). */
@@ -5581,8 +5583,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
-                 *     site's zone.
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads,
+                 *     naive ones in the site's zone, such as `2027-03-01 10:00:00` or `-1 day`. (No example value:
+                 *     Swagger UI would send it on the first "Try it out" and answer an empty list.)
                  */
                 modified_after?: string;
                 /** @description Only items last modified before this instant (exclusive). */
@@ -7515,8 +7518,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
-                 *     site's zone.
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads,
+                 *     naive ones in the site's zone, such as `2027-03-01 10:00:00` or `-1 day`. (No example value:
+                 *     Swagger UI would send it on the first "Try it out" and answer an empty list.)
                  */
                 modified_after?: string;
                 /** @description Only items last modified before this instant (exclusive). */
@@ -9351,8 +9355,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
-                 *     site's zone.
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads,
+                 *     naive ones in the site's zone, such as `2027-03-01 10:00:00` or `-1 day`. (No example value:
+                 *     Swagger UI would send it on the first "Try it out" and answer an empty list.)
                  */
                 modified_after?: string;
                 /** @description Only items last modified before this instant (exclusive). */
@@ -10455,8 +10460,9 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
-                 *     site's zone.
+                 * @description Only items last modified after this instant (exclusive): every date form the service reads,
+                 *     naive ones in the site's zone, such as `2027-03-01 10:00:00` or `-1 day`. (No example value:
+                 *     Swagger UI would send it on the first "Try it out" and answer an empty list.)
                  */
                 modified_after?: string;
                 /** @description Only items last modified before this instant (exclusive). */

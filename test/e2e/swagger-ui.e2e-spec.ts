@@ -72,6 +72,14 @@ describe('Swagger UI in a real browser', () => {
   });
 
   it('runs "Try it out" on GET /events in the language chosen in the selector', async () => {
+    await app()
+      .admin.post('/calendar/events/v1/events')
+      .send({
+        title: 'Listed on the first try',
+        start_date: 'tomorrow 19:00',
+        end_date: 'tomorrow 21:00',
+      })
+      .expect(201);
     const operation = await tryOut('EventsController_list', 'events');
     await operation.locator('tr[data-param-name="i18n_language"] select').selectOption('es');
 
@@ -80,6 +88,11 @@ describe('Swagger UI in a real browser', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${origin}/calendar/events/v1/events`);
     expect(url.searchParams.get('i18n_language')).toBe('es');
     expect(url.searchParams.get('per_page')).toBe('10');
+    // The form as it opens filters nothing away: no example date in modified_after or the like.
+    expect(url.searchParams.get('modified_after')).toBeNull();
+    expect(
+      await operation.locator('.live-responses-table tbody .response-col_description').innerText(),
+    ).toContain('Listed on the first try');
     expect(
       await operation.locator('.live-responses-table tbody .response-col_description').innerText(),
     ).toMatch(/content-language: es/i);
@@ -87,6 +100,8 @@ describe('Swagger UI in a real browser', () => {
 
   it('sends the token given in "Authorize", so a write answers 201', async () => {
     await page.locator('.btn.authorize').first().click();
+    // The dialog says how to get a token.
+    expect(await page.locator('.auth-container').first().innerText()).toContain('npm run token');
     await page
       .locator('.auth-container input')
       .first()

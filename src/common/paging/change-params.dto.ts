@@ -6,10 +6,11 @@ import { DateParam, StringParam } from '../validation/decorators';
  */
 export class ChangeParamsDto {
   /**
-   * Only items last modified after this instant (exclusive): every date form the service reads, naive ones in the
-   * site's zone.
+   * Only items last modified after this instant (exclusive): every date form the service reads,
+   * naive ones in the site's zone, such as `2027-03-01 10:00:00` or `-1 day`. (No example value:
+   * Swagger UI would send it on the first "Try it out" and answer an empty list.)
    */
-  @DateParam('2027-03-01 10:00:00')
+  @DateParam()
   modified_after?: string;
 
   /** Only items last modified before this instant (exclusive). */
