@@ -417,7 +417,9 @@ export class TecImporter {
     const items: PostImport[] = [];
     for (const item of raw) {
       try {
-        items.push(read(item));
+        const post = read(item);
+        for (const note of post.notes) count(run.report[stage].notes, note);
+        items.push(post);
       } catch (error: unknown) {
         this.fail(run, stage, error);
       }

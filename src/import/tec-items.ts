@@ -84,7 +84,16 @@ export interface PostImport {
   readonly version: string;
   readonly origin: PostOrigin;
   readonly body: Record<string, unknown>;
+  /** What the import did about the item that the report should say (counted by text). */
+  readonly notes: readonly string[];
 }
+
+/** Notes of the report about items TEC gives without a date or a slug. */
+export const IMPORT_NOTES = {
+  zeroDate:
+    'no publication date at the source (TEC gives drafts and pending items 0000-00-00 00:00:00): dated when imported, as a new one would be',
+  noSlug: 'no slug at the source (TEC gives drafts and pending items none): made from the title',
+} as const;
 
 /**
  * A post's import: its ids and version, and a body of the fields every post shares (status,
@@ -92,20 +101,31 @@ export interface PostImport {
  */
 function postImport(item: Json, fields: Record<string, unknown>): PostImport {
   const dateUtc = text(item, 'date_utc');
+  const slug = text(item, 'slug');
+  // WordPress's "no date yet" (a draft's floating date): the status's own rule dates it here.
+  const undated = ZERO_DATE.test(dateUtc);
+  const notes = [
+    ...(undated ? [IMPORT_NOTES.zeroDate] : []),
+    ...(slug === '' ? [IMPORT_NOTES.noSlug] : []),
+  ];
   return {
     sourceId: id(item),
     version: text(item, 'modified_utc'),
     origin: origin(item),
+    notes,
     body: {
       status: text(item, 'status') || 'publish',
-      ...(dateUtc ? { date_utc: dateUtc } : {}),
-      slug: text(item, 'slug'),
+      ...(dateUtc && !undated ? { date_utc: dateUtc } : {}),
+      ...(slug === '' ? {} : { slug }),
       description: text(item, 'description'),
       image: image(item),
       ...fields,
     },
   };
 }
+
+/** MySQL's zero date, which WordPress stores for a post not dated yet. */
+const ZERO_DATE = /^0000-00-00/;
 
 export function readVenue(value: unknown): PostImport {
   const item = object(value, 'The venue');

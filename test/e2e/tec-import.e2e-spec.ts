@@ -375,6 +375,46 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
     }
   });
 
+  it('imports drafts and pending events TEC gives a zero date and no slug, saying so in the report', async () => {
+    // TEC 6.3.7 answers unpublished events so when signed in (../shared/reference/tec-site-2).
+    const undated = await startTecSite({
+      ignoreParams: ['status'],
+      transform: (req, body) => {
+        if (req.route !== '/events' || req.page !== 1) return body;
+        const page = JSON.parse(body) as { events: Array<Record<string, unknown>> };
+        page.events.slice(0, 2).forEach((event, index) => {
+          Object.assign(event, {
+            status: index === 0 ? 'draft' : 'pending',
+            date: '2026-11-27 15:26:21',
+            date_utc: '0000-00-00 00:00:00',
+            slug: '',
+          });
+        });
+        return JSON.stringify(page);
+      },
+    });
+    try {
+      const report = await sut.app.get(TecImporter).run({
+        from: undated.root,
+        user: 'editor',
+        appPassword: 'abcd efgh ijkl',
+        authorId: 1,
+        dryRun: false,
+        concurrency: 4,
+      });
+      expect(report.stages.events).toMatchObject({ failed: 0, failures: {} });
+      expect(Object.values(report.stages.events.notes)).toEqual([2, 2]);
+      expect(Object.keys(report.stages.events.notes).join(' ')).toMatch(/0000-00-00.*made from/);
+      const rows: Array<{ status: string; slug: string }> = await sut.dataSource.query(
+        "SELECT status, slug FROM events WHERE status IN ('draft', 'pending') ORDER BY id",
+      );
+      expect(rows.map((row) => row.status)).toEqual(['draft', 'pending']);
+      expect(rows.every((row) => /^[a-z0-9-]+$/.test(row.slug))).toBe(true);
+    } finally {
+      await undated.close();
+    }
+  });
+
   it('signs in with an application password and asks for unpublished items too', async () => {
     const signedIn = await startTecSite({ ignoreParams: ['status'] });
     try {
