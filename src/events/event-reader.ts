@@ -163,10 +163,14 @@ export class EventReader {
     return postPasswordMatches(event.passwordHash, password);
   }
 
+  /** The event `slug` names: its own slug, else the slug it had on a site it was imported from. */
   async bySlug(slug: string): Promise<EventEntity> {
     const event = await this.events.findBySlug(slug);
-    if (!event) throw InvalidParamsError.of('slug');
-    return event;
+    if (event) return event;
+    const aliased = await this.imported.slugAlias('event', slug);
+    const imported = aliased === null ? null : await this.events.findById(aliased);
+    if (!imported) throw InvalidParamsError.of('slug');
+    return imported;
   }
 
   async view(id: number, language: Language): Promise<EventView> {

@@ -437,10 +437,19 @@ export class TecImporter {
         author: run.options.authorId,
         ...(links ? this.eventLinks(run, item as EventImport, links) : {}),
       };
-      await this.write(run, stage, kind, item.sourceId, item.version, known, {
-        create: () => this.createPost(run, kind, body, item.origin),
-        update: (id) => this.updatePost(run, kind, id, body),
-      });
+      await this.write(
+        run,
+        stage,
+        kind,
+        item.sourceId,
+        item.version,
+        known,
+        {
+          create: () => this.createPost(run, kind, body, item.origin),
+          update: (id) => this.updatePost(run, kind, id, body),
+        },
+        item.sourceSlug,
+      );
     });
   }
 
@@ -575,7 +584,8 @@ export class TecImporter {
 
   /**
    * Writes one item: skipped when the version imported last is the source's, else updated or
-   * created, together with the record of where it came from, in one unit of work. A dry run
+   * created, together with the record of where it came from (and, for a post, its slug there),
+   * in one unit of work. A dry run
    * only counts. Returns what the item is here, or null when it was not written.
    */
   private async write(
@@ -586,6 +596,7 @@ export class TecImporter {
     version: string,
     known: Map<number, ImportedItem>,
     writes: { create(): Promise<number>; update(id: number): Promise<void> },
+    sourceSlug: string | null = null,
   ): Promise<ImportedItem | null> {
     const report = run.report[stage];
     const existing = known.get(sourceId);
@@ -595,6 +606,16 @@ export class TecImporter {
         : existing.sourceVersion === version && version !== ''
           ? 'skipped'
           : 'updated';
+    if (outcome === 'skipped' && existing && existing.sourceSlug !== sourceSlug) {
+      // Imported before slugs were kept: the slug is recorded, the item left as it is.
+      const { targetId, sourceVersion } = existing;
+      const item = { targetId, sourceVersion, sourceSlug };
+      if (!run.options.dryRun) {
+        await this.unit.run(() =>
+          this.imported.record(run.source, kind, sourceId, item, new Date()),
+        );
+      }
+    }
     if (outcome === 'skipped' || run.options.dryRun) {
       report[outcome] += 1;
       run.options.progress?.item(stage, outcome);
@@ -609,7 +630,7 @@ export class TecImporter {
         } else {
           targetId = await writes.create();
         }
-        const written = { targetId, sourceVersion: version };
+        const written = { targetId, sourceVersion: version, sourceSlug };
         await this.imported.record(run.source, kind, sourceId, written, new Date());
         return written;
       });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { decodeHTML } from 'entities';
 import { PostOrigin } from '../posts/post-origin';
+import { decodedSlug } from '../posts/imported-items';
 
 /**
  * The items of a TEC site's API as the import reads them, and the write bodies it makes of them
@@ -83,6 +84,8 @@ export interface PostImport {
   /** The source's `modified_utc`: an item whose value is unchanged is skipped on a run again. */
   readonly version: string;
   readonly origin: PostOrigin;
+  /** The slug at the source, percent-decoded (by-slug reads fall back to it); null: none. */
+  readonly sourceSlug: string | null;
   readonly body: Record<string, unknown>;
   /** What the import did about the item that the report should say (counted by text). */
   readonly notes: readonly string[];
@@ -112,6 +115,7 @@ function postImport(item: Json, fields: Record<string, unknown>): PostImport {
     sourceId: id(item),
     version: text(item, 'modified_utc'),
     origin: origin(item),
+    sourceSlug: slug === '' ? null : decodedSlug(slug),
     notes,
     body: {
       status: text(item, 'status') || 'publish',

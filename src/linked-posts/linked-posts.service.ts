@@ -25,6 +25,7 @@ import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { nameKey } from '../common/text/name-key';
 import { slugify } from '../common/text/slug';
 import { AppConfig } from '../config/app-config';
+import { ImportedItems } from '../posts/imported-items';
 import { PostRegistry } from '../posts/post-registry';
 import { PostStatus } from '../posts/post-status';
 import { effectiveStatus, statusOnSave } from '../posts/post-status';
@@ -98,6 +99,7 @@ export abstract class LinkedPostsService<
     private readonly clock: Clock,
     private readonly rules: LinkedPostRules<E, T, V, D>,
     private readonly changes: ChangeLog,
+    private readonly imported: ImportedItems,
   ) {
     this.siteZone = siteZoneOf(config);
   }
@@ -374,10 +376,14 @@ export abstract class LinkedPostsService<
     return item;
   }
 
+  /** The item `slug` names: its own slug, else the slug it had on a site it was imported from. */
   private async bySlug(slug: string): Promise<E> {
     const item = await this.repository.findBySlug(slug);
-    if (!item) throw InvalidParamsError.of('slug');
-    return item;
+    if (item) return item;
+    const aliased = await this.imported.slugAlias(this.rules.kind, slug);
+    const imported = aliased === null ? null : await this.repository.findById(aliased);
+    if (!imported) throw InvalidParamsError.of('slug');
+    return imported;
   }
 
   private async view(id: number): Promise<V> {

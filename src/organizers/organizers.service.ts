@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ChangeLog } from '../changes/change-log';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
+import { ImportedItems } from '../posts/imported-items';
 import { PostRegistry } from '../posts/post-registry';
 import { storedText } from '../linked-posts/linked-post';
 import { LinkedPostRules, LinkedPostsService } from '../linked-posts/linked-posts.service';
@@ -55,7 +56,8 @@ export class OrganizersService extends LinkedPostsService<
     config: AppConfig,
     clock: Clock,
     changes: ChangeLog,
+    imported: ImportedItems,
   ) {
-    super(organizers, posts, config, clock, ORGANIZER_RULES, changes);
+    super(organizers, posts, config, clock, ORGANIZER_RULES, changes, imported);
   }
 }

@@ -7,6 +7,8 @@ import { ImportedItemEntity, ImportedKind } from './imported-item.entity';
 export interface ImportedItem {
   readonly targetId: number;
   readonly sourceVersion: string;
+  /** The post's slug at the source, percent-decoded; absent for terms. */
+  readonly sourceSlug?: string | null;
 }
 
 /**
@@ -62,5 +64,35 @@ export class ImportedItems {
       .limit(1)
       .getRawOne<{ targetId: number | string }>();
     return row === undefined ? null : Number(row.targetId);
+  }
+
+  /**
+   * The id here of the post of `kind` imported with slug `slug` at its source (percent-encoded
+   * or not), from the newest import that brought one; else null. By-slug reads fall back to it,
+   * so a site's old slugs that this service's rules would write otherwise (non-Latin, emoji,
+   * longer than 190 characters) still name their post.
+   */
+  async slugAlias(kind: 'event' | 'venue' | 'organizer', slug: string): Promise<number | null> {
+    const key = decodedSlug(slug);
+    if (key === '' || key.length > 200) return null;
+    const row = await this.unit.manager
+      .getRepository(ImportedItemEntity)
+      .createQueryBuilder('item')
+      .select('item.targetId', 'targetId')
+      .where('item.kind = :kind AND item.sourceSlug = :key', { kind, key })
+      .orderBy('item.importedUtc', 'DESC')
+      .limit(1)
+      .getRawOne<{ targetId: number | string }>();
+    return row === undefined ? null : Number(row.targetId);
+  }
+}
+
+/** A slug as WordPress stores it (`%cf%83...`) or as a URL path gives it decoded: decoded. */
+export function decodedSlug(slug: string): string {
+  if (!/%[0-9a-f]{2}/i.test(slug)) return slug;
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
   }
 }

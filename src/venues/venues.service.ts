@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ChangeLog } from '../changes/change-log';
 import { Clock } from '../common/clock/clock';
 import { AppConfig } from '../config/app-config';
+import { ImportedItems } from '../posts/imported-items';
 import { PostRegistry } from '../posts/post-registry';
 import { LinkedPostColumns, storedText } from '../linked-posts/linked-post';
 import { LinkedPostRules, LinkedPostsService } from '../linked-posts/linked-posts.service';
@@ -97,8 +98,9 @@ export class VenuesService extends LinkedPostsService<
     config: AppConfig,
     clock: Clock,
     changes: ChangeLog,
+    imported: ImportedItems,
   ) {
-    super(venues, posts, config, clock, VENUE_RULES, changes);
+    super(venues, posts, config, clock, VENUE_RULES, changes, imported);
   }
 
   /** Venues with coordinates inside `box` (the first step of a distance search). */

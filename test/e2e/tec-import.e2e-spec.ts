@@ -415,6 +415,56 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
     }
   });
 
+  it('answers by-slug reads with the slugs the site had where ours differ: non-Latin, emoji, 200 characters', async () => {
+    const greek = 'συναυλία-κλασικής-μουσικής';
+    const long = 'a-very-long-event-title-'.repeat(9).slice(0, 200);
+    // WordPress keeps non-Latin slugs percent-encoded UTF-8 (../shared/reference/tec-site-2).
+    const encoded = (text: string) => encodeURIComponent(text).toLowerCase();
+    const renamed = await startTecSite({
+      transform: (req, body) => {
+        if (req.page !== 1 || (req.route !== '/events' && req.route !== '/venues')) return body;
+        const page = JSON.parse(body) as Record<string, Array<Record<string, unknown>>>;
+        const items = page[req.route === '/events' ? 'events' : 'venues'] ?? [];
+        const slugs = [encoded(greek), long, encoded('🎸🎸🎸')];
+        items.slice(0, 3).forEach((item, index) => Object.assign(item, { slug: slugs[index] }));
+        return JSON.stringify(page);
+      },
+    });
+    const firstEvent = recordedItems('events', renamed)[0]?.id;
+    const firstVenue = recordedItems('venues', renamed)[0]?.id;
+    try {
+      const report = await sut.app.get(TecImporter).run({
+        from: renamed.root,
+        authorId: 1,
+        dryRun: false,
+        concurrency: 4,
+      });
+      expect(report.stages.events.failed).toBe(0);
+    } finally {
+      await renamed.close();
+    }
+    const events = '/calendar/events/v1/events/by-slug';
+    for (const slug of [encodeURIComponent(greek), encodeURIComponent(encoded(greek))]) {
+      const read = await request(sut.http).get(`${events}/${slug}`).expect(200);
+      expect((read.body as { id: number }).id).toBe(firstEvent);
+    }
+    // Our own slugs: romanised, and cut to 190; the site's still answer.
+    const own = await request(sut.http).get(`/calendar/events/v1/events/${firstEvent}`).expect(200);
+    expect((own.body as { slug: string }).slug).toMatch(/^[a-z0-9-]+$/);
+    await request(sut.http).get(`${events}/${long}`).expect(200);
+    await request(sut.http)
+      .get(`${events}/${encodeURIComponent('🎸🎸🎸')}`)
+      .expect(200);
+    const venue = await request(sut.http)
+      .get(`/calendar/events/v1/venues/by-slug/${encodeURIComponent(greek)}`)
+      .expect(200);
+    expect((venue.body as { id: number }).id).toBe(firstVenue);
+    // A slug no item had is still refused.
+    await request(sut.http)
+      .get(`${events}/${encodeURIComponent('άγνωστο')}`)
+      .expect(400);
+  });
+
   it('signs in with an application password and asks for unpublished items too', async () => {
     const signedIn = await startTecSite({ ignoreParams: ['status'] });
     try {
