@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { lookup as lookupCallback, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { allowedNetworks, AllowedNetworks } from '../common/net/allowed-networks';
 import { AppConfig } from '../config/app-config';
 
@@ -102,11 +103,43 @@ export class ReceiverAddressPolicy {
       if (resolved === null) return { kind: 'unresolved' };
       addresses = resolved;
     }
-    for (const found of addresses) {
-      const { address, family } = unmapped(found);
-      if (this.allowed.networks.check(address, family)) continue;
-      if (INWARD_LIST.check(address, family)) return { kind: 'inward', address: found };
-    }
-    return null;
+    const inward = addresses.find((found) => this.isInward(found));
+    return inward === undefined ? null : { kind: 'inward', address: inward };
+  }
+
+  /**
+   * The name lookup of a delivery's own connection: it resolves as the system does and fails
+   * (`ERR_ADDRESS_NOT_ALLOWED`) when an address is inward and not allowed, so the address
+   * connected to is one that was checked. The check in {@link refusal} resolves separately; a
+   * name that answers outward then and inward a moment later (DNS rebinding) reaches nothing.
+   */
+  connectionLookup(): LookupFunction {
+    return (hostname, options, callback) => {
+      lookupCallback(hostname, { ...options, all: true }, (error, found: LookupAddress[]) => {
+        if (error) {
+          callback(error, '');
+          return;
+        }
+        const trusted = this.allowed.hosts.has(hostname.toLowerCase());
+        const inward = trusted ? undefined : found.find((entry) => this.isInward(entry.address));
+        if (inward) {
+          const refused = new Error(
+            `address not allowed (${inward.address}; see WEBHOOK_ALLOWED_NETWORKS)`,
+          );
+          callback(Object.assign(refused, { code: 'ERR_ADDRESS_NOT_ALLOWED' }), '');
+          return;
+        }
+        const first = found[0];
+        if (options.all) callback(null, found);
+        else if (first) callback(null, first.address, first.family);
+        else callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '');
+      });
+    };
+  }
+
+  /** Whether `found` is inward and not allowed by `WEBHOOK_ALLOWED_NETWORKS`. */
+  private isInward(found: string): boolean {
+    const { address, family } = unmapped(found);
+    return !this.allowed.networks.check(address, family) && INWARD_LIST.check(address, family);
   }
 }

@@ -365,7 +365,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
           : `address not allowed (${refusal.address}; see WEBHOOK_ALLOWED_NETWORKS)`;
       return { delivered: false, statusCode: null, error };
     }
-    return attempt(subscription.url, body, headers, signal);
+    return attempt(subscription.url, body, headers, signal, this.receivers.connectionLookup());
   }
 
   /**
