@@ -12,6 +12,7 @@ import { BytesExpressAdapter } from './common/http/bytes-adapter';
 import { AppConfig } from './config/app-config';
 import { ConfigurationError, loadConfig } from './config/load-config';
 import { PendingMigrationsError } from './database/pending-migrations';
+import { stopWhenNpmGoes } from './common/runtime/orphan-watch';
 import { loggedError, processLogger } from './observability/request-logging';
 import { StartupLogger } from './observability/startup-logger';
 import { databaseIdentity } from './database/database-identity';
@@ -82,6 +83,8 @@ async function bootstrap(): Promise<void> {
   // From here Nest logs through the request-aware logger (nestjs-pino), with request ids.
   app.useLogger(app.get(Logger));
   await app.listen(config.PORT).catch(refuseToStart);
+  // Started by npm and npm is gone (killed): stop as on SIGTERM, with the usual grace.
+  stopWhenNpmGoes(() => process.kill(process.pid, 'SIGTERM'));
   const warning = siteUrlWarning(config, process.env['NODE_ENV']);
   if (warning) startup.warn({ context: 'Bootstrap' }, warning);
   const url = await app.getUrl();

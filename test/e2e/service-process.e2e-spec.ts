@@ -1,8 +1,10 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { mintToken } from '../../src/access/tokens/mint-token';
 import { eventBody } from '../factories/event.factory';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isSupportedNode } from '../../src/common/runtime/supported-node';
 import {
@@ -137,6 +139,56 @@ describe('the service as a process', () => {
       true,
     );
     expect(heapLimit(sut)).toBeGreaterThan(1024);
+  });
+
+  it('stops when the npm that started it is killed, even with SIGKILL, which npm cannot pass on', async () => {
+    ensureBuilt();
+    const sqlite = join(tmpdir(), `calendar-npm-${randomUUID()}.sqlite`);
+    const npm = spawn('npm', ['start', '--silent'], {
+      cwd: join(__dirname, '../..'),
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        PORT: '0',
+        SQLITE_PATH: sqlite,
+        ENV_FILE: '',
+        LOG_LEVEL: 'log',
+        SHUTDOWN_GRACE_MS: '300',
+      },
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    try {
+      let port = '';
+      for (const deadline = Date.now() + 25_000; port === '' && Date.now() < deadline;) {
+        port = /"url":"http:\/\/[^"]*:(\d+)"/.exec(output)?.[1] ?? '';
+        if (port === '') await new Promise((wait) => setTimeout(wait, 100));
+      }
+      expect(port).not.toBe('');
+      const answers = (): Promise<boolean> =>
+        new Promise((done) => {
+          const socket = connect(Number(port), '127.0.0.1');
+          socket.once('connect', () => {
+            socket.destroy();
+            done(true);
+          });
+          socket.once('error', () => done(false));
+        });
+      expect(await answers()).toBe(true);
+      // SIGTERM npm passes on to the script, which execs the service; SIGKILL it cannot.
+      npm.kill('SIGKILL');
+      let up = true;
+      for (const deadline = Date.now() + 10_000; up && Date.now() < deadline;) {
+        await new Promise((wait) => setTimeout(wait, 200));
+        up = await answers();
+      }
+      expect(up).toBe(false);
+    } finally {
+      npm.kill('SIGKILL');
+      // A service left running must not hold the test's pipes open.
+      npm.stdout.destroy();
+      npm.stderr.destroy();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlite}${suffix}`, { force: true });
+    }
   });
 
   it('at SIGTERM turns not ready, serves through the grace period, finishes the request in flight, then stops', async () => {
