@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentViewer } from '../access/current-viewer.decorator';
 import { RequiresPermission } from '../access/permission.decorator';
+import { OwnUnitsOfWork } from '../database/unit-of-work.interceptor';
 import { Viewer } from '../access/viewer';
 import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
@@ -65,6 +66,7 @@ export class WebhooksController {
   /** Subscribe a URL to changes; the answer shows the signing secret, this once. */
   @Post()
   @RequiresPermission('webhook:manage')
+  @OwnUnitsOfWork()
   @ApiWrite({
     status: 201,
     description: 'The subscription created, with its signing secret.',
@@ -105,6 +107,7 @@ export class WebhooksController {
   @Post(':id')
   @HttpCode(200)
   @RequiresPermission('webhook:manage')
+  @OwnUnitsOfWork()
   @ApiWrite({
     by: 'id',
     status: 200,

@@ -12,6 +12,7 @@ import { WebhookNotFoundError } from './webhooks.errors';
 import { ReceiverAddressPolicy } from './receiver-address';
 import { InvalidParamsError } from '../common/errors/domain-error';
 import { RowPage, WebhooksRepository } from './webhooks.repository';
+import { UnitOfWork } from '../database/unit-of-work';
 
 /** A new signing secret: `whsec_` and the base64 of 32 random bytes (Standard Webhooks). */
 export function newSecret(): string {
@@ -31,6 +32,7 @@ export class WebhooksService {
     private readonly changes: ChangeLog,
     private readonly clock: Clock,
     private readonly receivers: ReceiverAddressPolicy,
+    private readonly unit: UnitOfWork,
   ) {}
 
   /**
@@ -64,28 +66,45 @@ export class WebhooksService {
     return webhook;
   }
 
-  /** Creates a subscription (`url` and `event_types` are checked present by the DTO). */
+  /**
+   * Creates a subscription (`url` and `event_types` are checked present by the DTO). The URL is
+   * checked before the unit of work that writes it: its name lookup holds no transaction.
+   */
   async create(viewer: Viewer, fields: WebhookFieldsDto): Promise<WebhookEntity> {
     requireAdministrator(viewer);
     await this.requireOutward(fields.url);
     const now = this.clock.now().toJSDate();
-    return this.repository.create({
-      url: fields.url ?? '',
-      eventTypes: [...new Set(fields.event_types ?? [])].join(','),
-      secret: fields.secret ?? newSecret(),
-      description: fields.description ?? '',
-      active: fields.active ?? true,
-      disabledReason: null,
-      failingSinceUtc: null,
-      createdUtc: now,
-      modifiedUtc: now,
-    });
+    return this.unit.run(() =>
+      this.repository.create({
+        url: fields.url ?? '',
+        eventTypes: [...new Set(fields.event_types ?? [])].join(','),
+        secret: fields.secret ?? newSecret(),
+        description: fields.description ?? '',
+        active: fields.active ?? true,
+        disabledReason: null,
+        failingSinceUtc: null,
+        createdUtc: now,
+        modifiedUtc: now,
+      }),
+    );
   }
 
-  /** Changes the fields given; making it active clears a disabling and its failures. */
+  /**
+   * Changes the fields given; making it active clears a disabling and its failures. A new URL is
+   * checked before the unit of work, as at create.
+   */
   async update(viewer: Viewer, id: number, fields: WebhookFieldsDto): Promise<WebhookEntity> {
-    const webhook = await this.get(viewer, id);
+    requireAdministrator(viewer);
     await this.requireOutward(fields.url);
+    return this.unit.run(() => this.updateNow(viewer, id, fields));
+  }
+
+  private async updateNow(
+    viewer: Viewer,
+    id: number,
+    fields: WebhookFieldsDto,
+  ): Promise<WebhookEntity> {
+    const webhook = await this.get(viewer, id);
     if (fields.url !== undefined) webhook.url = fields.url;
     if (fields.event_types !== undefined) {
       webhook.eventTypes = [...new Set(fields.event_types)].join(',');
