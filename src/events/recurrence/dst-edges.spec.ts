@@ -5,7 +5,8 @@ import { expand, parseRecurrence } from './recurrence';
  * Occurrences at DST changes (RFC 5545 §3.3.5, §3.8.5.3): a wall time in a repeated hour is its
  * first instant, one in a gap is read with the offset before the gap (on that day only), and every
  * occurrence lasts exactly as long as the first. Four zones: an hour at 02:00 (Madrid, New York),
- * half an hour (Lord Howe) and an hour at midnight (Santiago).
+ * half an hour (Lord Howe, southern hemisphere) and an hour at midnight (Santiago, southern
+ * hemisphere); daily, weekly, monthly and yearly rules.
  */
 
 interface Case {
@@ -14,11 +15,61 @@ interface Case {
   /** The series' first occurrence, wall time in the zone (not itself at a change). */
   readonly start: string;
   readonly minutes: number;
-  /** The three daily occurrences' starts and ends, as UTC instants. */
+  /** The rule; `FREQ=DAILY;COUNT=3` when not given. */
+  readonly rule?: string;
+  /** The three occurrences' starts and ends, as UTC instants (worked out by hand from the zone's rules). */
   readonly expected: ReadonlyArray<readonly [string, string]>;
 }
 
 const CASES: readonly Case[] = [
+  {
+    what: 'Madrid, weekly, the repeated hour',
+    zone: 'Europe/Madrid',
+    start: '2027-10-24T02:30',
+    minutes: 60,
+    rule: 'FREQ=WEEKLY;BYDAY=SU;COUNT=3',
+    expected: [
+      ['2027-10-24T00:30:00Z', '2027-10-24T01:30:00Z'],
+      ['2027-10-31T00:30:00Z', '2027-10-31T01:30:00Z'],
+      ['2027-11-07T01:30:00Z', '2027-11-07T02:30:00Z'],
+    ],
+  },
+  {
+    what: 'New York, monthly on the second Sunday, the gap',
+    zone: 'America/New_York',
+    start: '2027-02-14T02:30',
+    minutes: 60,
+    rule: 'FREQ=MONTHLY;BYDAY=2SU;COUNT=3',
+    expected: [
+      ['2027-02-14T07:30:00Z', '2027-02-14T08:30:00Z'],
+      ['2027-03-14T07:30:00Z', '2027-03-14T08:30:00Z'],
+      ['2027-04-11T06:30:00Z', '2027-04-11T07:30:00Z'],
+    ],
+  },
+  {
+    what: 'Lord Howe, yearly, the half-hour gap',
+    zone: 'Australia/Lord_Howe',
+    start: '2026-10-03T02:15',
+    minutes: 30,
+    rule: 'FREQ=YEARLY;COUNT=3',
+    expected: [
+      ['2026-10-02T15:45:00Z', '2026-10-02T16:15:00Z'],
+      ['2027-10-02T15:45:00Z', '2027-10-02T16:15:00Z'],
+      ['2028-10-02T15:15:00Z', '2028-10-02T15:45:00Z'],
+    ],
+  },
+  {
+    what: 'Santiago, weekly on Saturday night, the repeated hour',
+    zone: 'America/Santiago',
+    start: '2027-03-27T23:30',
+    minutes: 60,
+    rule: 'FREQ=WEEKLY;COUNT=3',
+    expected: [
+      ['2027-03-28T02:30:00Z', '2027-03-28T03:30:00Z'],
+      ['2027-04-04T02:30:00Z', '2027-04-04T03:30:00Z'],
+      ['2027-04-11T03:30:00Z', '2027-04-11T04:30:00Z'],
+    ],
+  },
   {
     what: 'Madrid, the repeated hour',
     zone: 'Europe/Madrid',
@@ -117,13 +168,13 @@ function utcText(time: DateTime): string {
 }
 
 describe('recurrence at DST changes', () => {
-  it.each(CASES)('$what', ({ zone: name, start, minutes, expected }) => {
+  it.each(CASES)('$what', ({ zone: name, start, minutes, rule, expected }) => {
     const zone = IANAZone.create(name);
     const first = DateTime.fromISO(start, { zone });
     const { occurrences } = expand(
-      parseRecurrence(['RRULE:FREQ=DAILY;COUNT=3'], zone, first),
+      parseRecurrence([`RRULE:${rule ?? 'FREQ=DAILY;COUNT=3'}`], zone, first),
       { start: first, end: first.plus({ minutes }) },
-      first.plus({ years: 1 }),
+      first.plus({ years: 3 }),
     );
     expect(occurrences.map((o) => [utcText(o.start), utcText(o.end)])).toEqual(expected);
     // Every occurrence keeps the rule's wall time as its RECURRENCE-ID, moved or not.
