@@ -1,4 +1,11 @@
-import { readEvent, readOrganizer, readTerm, readVenue, SourceItemError } from './tec-items';
+import {
+  IMPORT_NOTES,
+  readEvent,
+  readOrganizer,
+  readTerm,
+  readVenue,
+  SourceItemError,
+} from './tec-items';
 
 const EVENT = {
   id: 243,
@@ -53,6 +60,30 @@ describe('reading TEC items', () => {
       tagSourceIds: [],
       origin: { id: 243, globalId: 'events.example.org?id=243' },
     });
+  });
+
+  it('sends a time its zone skips as the instant TEC gives for it, with a note, and others as TEC shows them', () => {
+    const skipped = readEvent({
+      ...EVENT,
+      start_date: '2027-03-28 02:30:00',
+      utc_start_date: '2027-03-28 01:30:00',
+      end_date: '2027-03-28 04:00:00',
+      utc_end_date: '2027-03-28 02:00:00',
+    });
+    expect(skipped.body).toMatchObject({
+      start_date: '2027-03-28T01:30:00Z',
+      end_date: '2027-03-28 04:00:00',
+    });
+    expect(skipped.notes).toEqual([IMPORT_NOTES.skippedTime]);
+    // TEC's own UTC may disagree with its local time (an offset zone): the local time is kept.
+    const offset = readEvent({
+      ...EVENT,
+      timezone: 'UTC+2',
+      start_date: '2027-05-22 18:00:00',
+      utc_start_date: '2027-05-22 15:00:00',
+    });
+    expect(offset.body).toMatchObject({ start_date: '2027-05-22 18:00:00' });
+    expect(offset.notes).toEqual([]);
   });
 
   it('keeps a website of its own, an image url and an event with no venue ([] in TEC)', () => {

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { decodeHTML } from 'entities';
 import { PostOrigin } from '../posts/post-origin';
 import { decodedSlug } from '../posts/imported-items';
+import { DateTime } from 'luxon';
+import { skippedWallClock } from '../common/dates/parse-date';
+import { resolveZone } from '../common/dates/zones';
 
 /**
  * The items of a TEC site's API as the import reads them, and the write bodies it makes of them
@@ -96,13 +99,43 @@ export const IMPORT_NOTES = {
   zeroDate:
     'no publication date at the source (TEC gives drafts and pending items 0000-00-00 00:00:00): dated when imported, as a new one would be',
   noSlug: 'no slug at the source (TEC gives drafts and pending items none): made from the title',
+  skippedTime:
+    'a start or end at a time its zone skips (a DST change): imported at the instant TEC gives for it',
 } as const;
+
+/** TEC's `utc_start_date` / `utc_end_date`. */
+const UTC_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/**
+ * An event's start or end as sent here: TEC's local time in the event's zone (what the site
+ * shows), except a time the zone skips, which this service refuses: then TEC's UTC instant (where
+ * PHP moved it), and a note.
+ */
+function eventDate(
+  item: Json,
+  field: 'start_date' | 'end_date',
+  zoneName: string,
+  allDay: boolean,
+  notes: string[],
+): string {
+  const local = required(item, field);
+  const utc = text(item, `utc_${field}`);
+  const zone = resolveZone(zoneName);
+  if (allDay || zone === null || !UTC_DATE.test(utc)) return local;
+  if (skippedWallClock(local, zone, DateTime.utc()) === null) return local;
+  if (!notes.includes(IMPORT_NOTES.skippedTime)) notes.push(IMPORT_NOTES.skippedTime);
+  return `${utc.replace(' ', 'T')}Z`;
+}
 
 /**
  * A post's import: its ids and version, and a body of the fields every post shares (status,
  * publication instant, slug, description, image) with `fields`, the kind's own.
  */
-function postImport(item: Json, fields: Record<string, unknown>): PostImport {
+function postImport(
+  item: Json,
+  fields: Record<string, unknown>,
+  kindNotes: readonly string[] = [],
+): PostImport {
   const dateUtc = text(item, 'date_utc');
   const slug = text(item, 'slug');
   // WordPress's "no date yet" (a draft's floating date): the status's own rule dates it here.
@@ -110,6 +143,7 @@ function postImport(item: Json, fields: Record<string, unknown>): PostImport {
   const notes = [
     ...(undated ? [IMPORT_NOTES.zeroDate] : []),
     ...(slug === '' ? [IMPORT_NOTES.noSlug] : []),
+    ...kindNotes,
   ];
   return {
     sourceId: id(item),
@@ -214,23 +248,27 @@ export function readEvent(value: unknown): EventImport {
   const venueSourceId =
     typeof venue === 'object' && venue !== null && !Array.isArray(venue) ? id(venue as Json) : null;
   const cost = text(item, 'cost');
+  const timezone = text(item, 'timezone') || 'UTC';
+  const allDay = flag(item, 'all_day', false);
+  const notes: string[] = [];
+  const fields = {
+    title: plain(required(item, 'title')),
+    excerpt: text(item, 'excerpt'),
+    start_date: eventDate(item, 'start_date', timezone, allDay, notes),
+    end_date: eventDate(item, 'end_date', timezone, allDay, notes),
+    timezone,
+    all_day: allDay,
+    ...(cost ? { cost: plain(cost) } : {}),
+    // TEC shows the event's own page as its website when none was given.
+    website: website === url ? '' : website,
+    show_map: flag(item, 'show_map', true),
+    show_map_link: flag(item, 'show_map_link', true),
+    hide_from_listings: flag(item, 'hide_from_listings', false),
+    sticky: flag(item, 'sticky', false),
+    featured: flag(item, 'featured', false),
+  };
   return {
-    ...postImport(item, {
-      title: plain(required(item, 'title')),
-      excerpt: text(item, 'excerpt'),
-      start_date: required(item, 'start_date'),
-      end_date: required(item, 'end_date'),
-      timezone: text(item, 'timezone') || 'UTC',
-      all_day: flag(item, 'all_day', false),
-      ...(cost ? { cost: plain(cost) } : {}),
-      // TEC shows the event's own page as its website when none was given.
-      website: website === url ? '' : website,
-      show_map: flag(item, 'show_map', true),
-      show_map_link: flag(item, 'show_map_link', true),
-      hide_from_listings: flag(item, 'hide_from_listings', false),
-      sticky: flag(item, 'sticky', false),
-      featured: flag(item, 'featured', false),
-    }),
+    ...postImport(item, fields, notes),
     venueSourceId,
     organizerSourceIds: linkedIds(item, 'organizer'),
     categorySourceIds: linkedIds(item, 'categories'),
