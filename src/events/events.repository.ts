@@ -258,12 +258,7 @@ export class EventsRepository implements OnModuleInit {
   ): Promise<number[]> {
     if (rows.length === 0) return [];
     return this.unit.transaction(async (manager) => {
-      const [translations, organizers, terms] = await Promise.all([
-        manager.find(EventTranslationEntity, { where: { eventId: seriesId } }),
-        manager.find(EventOrganizerEntity, { where: { eventId: seriesId } }),
-        manager.find(EventTermEntity, { where: { eventId: seriesId } }),
-      ]);
-      const termIds = terms.map((term) => term.termId);
+      const { translations, organizers, termIds } = await textAndLinksOf(manager, seriesId);
       await lockTerms(manager, termIds);
       const ids = await this.posts.allocateMany(manager, 'event', rows.length);
       const slugs = await freeSlugsFor(
@@ -281,31 +276,7 @@ export class EventsRepository implements OnModuleInit {
       } catch (error: unknown) {
         throw asSlugConflict(error);
       }
-      await insertRows(
-        manager,
-        EventTranslationEntity,
-        ids.flatMap((eventId) =>
-          translations.map(({ language, title, description, excerpt }) => ({
-            eventId,
-            language,
-            title,
-            description,
-            excerpt,
-          })),
-        ),
-      );
-      await insertRows(
-        manager,
-        EventOrganizerEntity,
-        ids.flatMap((eventId) =>
-          organizers.map(({ organizerId, position }) => ({ eventId, organizerId, position })),
-        ),
-      );
-      await insertRows(
-        manager,
-        EventTermEntity,
-        ids.flatMap((eventId) => termIds.map((termId) => ({ eventId, termId }))),
-      );
+      await copyTextAndLinks(manager, ids, translations, organizers, termIds);
       // What countedTermsOf would read back: the terms count an event stored as `publish`.
       const published = rows.filter((row) => row.columns.status === 'publish').length;
       await shiftTermCounts(manager, new Map(termIds.map((termId) => [termId, published])));
@@ -343,16 +314,7 @@ export class EventsRepository implements OnModuleInit {
         await writeDates(manager, chunk);
       }
       await this.writeLinksOf(manager, ids, links);
-      const after = await this.countedTermsOf(manager, ids);
-      const deltas = new Map<number, number>();
-      const add = (termIds: readonly number[] | undefined, delta: number): void => {
-        for (const termId of termIds ?? []) deltas.set(termId, (deltas.get(termId) ?? 0) + delta);
-      };
-      for (const id of ids) {
-        add(before.get(id), -1);
-        add(after.get(id), 1);
-      }
-      await shiftTermCounts(manager, deltas);
+      await this.shiftCountsFrom(manager, ids, before);
       if (translation) {
         const { language, text } = translation;
         for (const chunk of chunksOf(ids)) {
@@ -368,6 +330,53 @@ export class EventsRepository implements OnModuleInit {
       }
       await refreshEventsListing(manager, ids, counted);
     });
+  }
+
+  /**
+   * Brings occurrences `ids` of series `seriesId` back in line with its first occurrence
+   * (docs/behaviour.md#recurring-events), as createOccurrences copies it: they take the
+   * `shared` columns, and the first occurrence's text in every language, organizers and terms
+   * replace their own. Their term counts and listing rows move with them.
+   */
+  async copyFirstTo(
+    seriesId: number,
+    ids: readonly number[],
+    shared: Partial<EventColumns>,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await this.unit.transaction(async (manager) => {
+      const { translations, organizers, termIds } = await textAndLinksOf(manager, seriesId);
+      const counted = await countedKeysOf(manager, ids, true);
+      const before = await this.countedTermsOf(manager, ids);
+      await lockTerms(manager, [...new Set([...[...before.values()].flat(), ...termIds])]);
+      for (const chunk of chunksOf(ids)) {
+        await manager.update(EventEntity, { id: In(chunk) }, shared);
+        await manager.delete(EventTranslationEntity, { eventId: In(chunk) });
+        await manager.delete(EventOrganizerEntity, { eventId: In(chunk) });
+        await manager.delete(EventTermEntity, { eventId: In(chunk) });
+      }
+      await copyTextAndLinks(manager, ids, translations, organizers, termIds);
+      await this.shiftCountsFrom(manager, ids, before);
+      await refreshEventsListing(manager, ids, counted);
+    });
+  }
+
+  /** Moves term counts by how the terms events `ids` count in changed since `before`. */
+  private async shiftCountsFrom(
+    manager: EntityManager,
+    ids: readonly number[],
+    before: ReadonlyMap<number, readonly number[]>,
+  ): Promise<void> {
+    const after = await this.countedTermsOf(manager, ids);
+    const deltas = new Map<number, number>();
+    const add = (termIds: readonly number[] | undefined, delta: number): void => {
+      for (const termId of termIds ?? []) deltas.set(termId, (deltas.get(termId) ?? 0) + delta);
+    };
+    for (const id of ids) {
+      add(before.get(id), -1);
+      add(after.get(id), 1);
+    }
+    await shiftTermCounts(manager, deltas);
   }
 
   /** Inserts an event's row with a new id (`wish` when free) and a unique slug. */
@@ -558,4 +567,56 @@ export class EventsRepository implements OnModuleInit {
       }
     }
   }
+}
+
+/** Event `eventId`'s text in every language, its organizers and its terms, to copy. */
+async function textAndLinksOf(
+  manager: EntityManager,
+  eventId: number,
+): Promise<{
+  translations: EventTranslationEntity[];
+  organizers: EventOrganizerEntity[];
+  termIds: number[];
+}> {
+  const [translations, organizers, terms] = await Promise.all([
+    manager.find(EventTranslationEntity, { where: { eventId } }),
+    manager.find(EventOrganizerEntity, { where: { eventId } }),
+    manager.find(EventTermEntity, { where: { eventId } }),
+  ]);
+  return { translations, organizers, termIds: terms.map((term) => term.termId) };
+}
+
+/** Gives each of events `ids` (with none of their own) the text and links `textAndLinksOf` read. */
+async function copyTextAndLinks(
+  manager: EntityManager,
+  ids: readonly number[],
+  translations: readonly EventTranslationEntity[],
+  organizers: readonly EventOrganizerEntity[],
+  termIds: readonly number[],
+): Promise<void> {
+  await insertRows(
+    manager,
+    EventTranslationEntity,
+    ids.flatMap((eventId) =>
+      translations.map(({ language, title, description, excerpt }) => ({
+        eventId,
+        language,
+        title,
+        description,
+        excerpt,
+      })),
+    ),
+  );
+  await insertRows(
+    manager,
+    EventOrganizerEntity,
+    ids.flatMap((eventId) =>
+      organizers.map(({ organizerId, position }) => ({ eventId, organizerId, position })),
+    ),
+  );
+  await insertRows(
+    manager,
+    EventTermEntity,
+    ids.flatMap((eventId) => termIds.map((termId) => ({ eventId, termId }))),
+  );
 }

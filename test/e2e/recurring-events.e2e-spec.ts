@@ -730,4 +730,42 @@ describe('recurring events', () => {
     const exdates = text.split('\r\n').filter((line) => line.startsWith('EXDATE'));
     expect(exdates).toEqual(['EXDATE;TZID=Europe/Madrid:20270323T100000']);
   });
+
+  it('brings back an occurrence a rule change trashed as the series is now, with the edits made while it was away', async () => {
+    const series = await weeklyClass();
+    const ids = (await list(MARCH_APRIL)).events.map((event) => event.id);
+    expect(ids).toHaveLength(4);
+    const rule = (count: number) => ({ recurrence: [`RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=${count}`] });
+    await sut.admin.put(`${EVENTS}/${series.id}`).send(rule(2)).expect(200);
+    // While the last two are in the trash, the series is renamed, in English and in Spanish,
+    // filed under one more category and given a cost.
+    await sut.admin
+      .put(`${EVENTS}/${series.id}`)
+      .send({ title: 'Hatha yoga', categories: ['Classes', 'Mornings'], cost: '12' })
+      .expect(200);
+    await sut.admin
+      .put(`${EVENTS}/${series.id}?i18n_language=es`)
+      .send({ title: 'Yoga hatha' })
+      .expect(200);
+    await sut.admin.put(`${EVENTS}/${series.id}`).send(rule(4)).expect(200);
+
+    for (const id of ids) {
+      const english = (await sut.admin.get(`${EVENTS}/${id}`).expect(200)).body as Record<
+        string,
+        unknown
+      >;
+      expect(english).toMatchObject({ id, status: 'publish', title: 'Hatha yoga', cost: '12' });
+      const categories = english.categories as Array<{ name: string }>;
+      expect(categories.map((category) => category.name).sort()).toEqual(['Classes', 'Mornings']);
+      const spanish = (await sut.admin.get(`${EVENTS}/${id}?i18n_language=es`).expect(200))
+        .body as Listed;
+      expect(spanish.title).toBe('Yoga hatha');
+    }
+    // The category counts every published occurrence once.
+    const mornings = (
+      (await request(sut.http).get('/calendar/events/v1/categories?search=Mornings').expect(200))
+        .body as { categories: Array<{ count: number }> }
+    ).categories;
+    expect(mornings.map((category) => category.count)).toEqual([4]);
+  });
 });

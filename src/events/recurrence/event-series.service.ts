@@ -194,9 +194,10 @@ export class EventSeriesService {
    * Brings the occurrences of series `seriesId` (`stored`, as `findOccurrences` read them) in
    * line with the ones its rule gives (`wanted`, its first aside), keeping their ids
    * (recurrence/series-plan.ts): those that stay
-   * take their new dates and the write's `shared` columns, text and links (and the series'
-   * status, when an earlier rule had trashed them); exceptions are left as they are; those the
-   * rule no longer gives go to the trash; new ones copy the first occurrence. Every change is recorded as the change it is.
+   * take their new dates and the write's `shared` columns, text and links; those an earlier rule
+   * had trashed come back as copies of the first occurrence; exceptions are left as they are;
+   * those the rule no longer gives go to the trash; new ones copy the first occurrence. Every
+   * change is recorded as the change it is.
    */
   async syncOccurrences(
     seriesId: number,
@@ -228,12 +229,12 @@ export class EventSeriesService {
     if (plan.create.length === 0 && plan.revive.length === 0) return;
     const first = await this.events.findById(seriesId);
     if (!first) throw new EventNotFoundError(seriesId);
-    // Occurrences an earlier rule trashed and this one gives again take the series' status.
-    await this.events.updateMany(
-      plan.revive.map((id) => ({ id })),
-      { status: first.status, modifiedUtc: now },
-      { termIds: {} },
-    );
+    // Occurrences an earlier rule trashed and this one gives again come back as copies of the
+    // first occurrence as it is now: edits of the series made while they were trashed reach them.
+    await this.events.copyFirstTo(seriesId, plan.revive, {
+      ...sharedColumns(columnsOf(first)),
+      modifiedUtc: now,
+    });
     await this.createOccurrences(first, plan.create);
   }
 

@@ -59,9 +59,8 @@ export function planSeries(
   const trash = stored
     .filter((item) => !paired.has(item.id) && !isException(item) && item.status !== 'trash')
     .map((item) => item.id);
-  const revive = update
-    .filter(({ id }) => stored.find((item) => item.id === id)?.status === 'trash')
-    .map(({ id }) => id);
+  const trashed = new Set(stored.filter((item) => item.status === 'trash').map((item) => item.id));
+  const revive = update.filter(({ id }) => trashed.has(id)).map(({ id }) => id);
   return { update, create, trash, revive };
 }
 
