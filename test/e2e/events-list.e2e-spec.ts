@@ -375,7 +375,46 @@ describe('GET /events', () => {
     expect((await list('?search=organ')).total).toBe(0);
   });
 
-  it('searches the text in the original language for every reader, even once that language changed behind the service', async () => {
+  it('searches only the text a reader sees: a translated field hides its original, an untranslated one shows it', async () => {
+    const event = await createEvent(sut.http, {
+      title: 'Harp recital',
+      description: 'Strings by candlelight',
+      excerpt: 'Bring a cushion',
+    });
+    await sut.admin
+      .post(`${EVENTS}/${event.id}?i18n_language=es`)
+      .send({ title: 'Recital de arpa', excerpt: 'Trae un cojín' })
+      .expect(200);
+    const total = async (query: string): Promise<number> => (await list(query)).total;
+
+    // The Spanish reader sees the Spanish title and excerpt, and the English description.
+    expect(await total('?search=arpa&i18n_language=es')).toBe(1);
+    expect(await total('?search=cojin&i18n_language=es')).toBe(1);
+    expect(await total('?search=candlelight&i18n_language=es')).toBe(1);
+    expect(await total('?search=arpa%20candlelight&i18n_language=es')).toBe(1);
+    expect(await total('?search=harp&i18n_language=es')).toBe(0);
+    expect(await total('?search=cushion&i18n_language=es')).toBe(0);
+    expect(await total('?search=harp%20candlelight&i18n_language=es')).toBe(0);
+    // The English and Catalan readers see the English text only.
+    for (const language of ['en', 'ca']) {
+      expect(await total(`?search=harp%20cushion&i18n_language=${language}`)).toBe(1);
+      expect(await total(`?search=arpa&i18n_language=${language}`)).toBe(0);
+    }
+    // A protected event matches by the title its reader sees, and only by it.
+    await sut.admin.post(`${EVENTS}/${event.id}`).send({ password: 'secret' }).expect(200);
+    expect(
+      (await request(sut.http).get(`${EVENTS}?search=arpa&i18n_language=es`)).body,
+    ).toMatchObject({ total: 1 });
+    expect(
+      (await request(sut.http).get(`${EVENTS}?search=harp&i18n_language=es`)).body,
+    ).toMatchObject({ total: 0 });
+    expect(
+      (await request(sut.http).get(`${EVENTS}?search=candlelight&i18n_language=es`)).body,
+    ).toMatchObject({ total: 0 });
+    expect((await request(sut.http).get(`${EVENTS}?search=harp`)).body).toMatchObject({ total: 1 });
+  });
+
+  it('searches the text in the original language where a reader sees it, even once that language changed behind the service', async () => {
     const event = await createEvent(sut.http, { title: 'Harp recital' });
     await sut.admin
       .post(`${EVENTS}/${event.id}?i18n_language=ca`)
@@ -384,7 +423,8 @@ describe('GET /events', () => {
     const total = async (query: string): Promise<number> => (await list(query)).total;
 
     expect(await total('?search=harp&i18n_language=es')).toBe(1);
-    expect(await total('?search=harp&i18n_language=ca')).toBe(1);
+    // The Catalan title replaces the English one for a Catalan reader.
+    expect(await total('?search=harp&i18n_language=ca')).toBe(0);
     expect(await total('?search=cobla&i18n_language=es')).toBe(0);
 
     await sut.changeBehind(`UPDATE events SET original_language = 'ca' WHERE id = ?`, [event.id]);

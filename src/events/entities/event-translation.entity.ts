@@ -3,13 +3,15 @@ import { EventEntity } from './event.entity';
 
 /**
  * An event's text in one language; a null field means "not translated" (the reader falls back).
- * The text is searched through `ft_event_translations_text` (and titles alone through
- * `ft_event_translations_title`), FULLTEXT indexes on MySQL/MariaDB
+ * The text is searched through `ft_event_translations_text` (and each field alone through
+ * `ft_event_translations_title`, `_description`, `_excerpt`), FULLTEXT indexes on MySQL/MariaDB
  * (an FTS5 table on SQLite), which the migrations create: TypeORM does not manage it.
  */
 @Entity('event_translations')
 @Index('ft_event_translations_text', { synchronize: false })
 @Index('ft_event_translations_title', { synchronize: false })
+@Index('ft_event_translations_description', { synchronize: false })
+@Index('ft_event_translations_excerpt', { synchronize: false })
 export class EventTranslationEntity {
   @PrimaryColumn({ name: 'event_id', type: 'int', unsigned: true })
   eventId!: number;

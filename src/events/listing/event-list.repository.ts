@@ -135,6 +135,10 @@ function idsOrNone(ids: readonly number[]): number[] {
   return ids.length > 0 ? [...ids] : [0];
 }
 
+/** The fields of an event's text a search reads. */
+const SEARCH_FIELDS = ['title', 'description', 'excerpt'] as const;
+type SearchField = (typeof SEARCH_FIELDS)[number];
+
 /**
  * `word` as a LIKE pattern matching it anywhere, with `!` escaping the wildcards. LIKE ignores
  * case under MySQL's `_ci` collations and, for ASCII, on SQLite.
@@ -618,11 +622,13 @@ export class EventListRepository {
   }
 
   /**
-   * Every search word must begin a word of the event's text in the request's language or in its
-   * original language (the rows of `event_translations` a reader of the language sees, one word
-   * possibly in each), through the full-text index of the database (`search/full-text.ts`). On
-   * MySQL/MariaDB a word shorter than InnoDB's indexed length is matched as a substring of the
-   * text a reader of the language sees instead.
+   * Every search word must begin a word of the text a reader of the request's language sees:
+   * field by field, the event's text in that language, else in its original language
+   * (docs/behaviour.md#languages), through the full-text index of the database
+   * (`search/full-text.ts`). A word found in either is a candidate; an event with text of its
+   * own in the reader's language (`sv`) keeps it only where the word is in that text or in an
+   * original field that text leaves untranslated. On MySQL/MariaDB a word shorter than InnoDB's
+   * indexed length is matched as a substring of the text a reader of the language sees instead.
    */
   private whereSearch(
     query: SelectQueryBuilder<ObjectLiteral>,
@@ -641,27 +647,35 @@ export class EventListRepository {
         ? null
         : `(e.passwordHash IS NOT NULL${protectedTextOf === 'none' ? '' : ' AND e.author <> :searchAuthor'})`;
     if (typeof protectedTextOf === 'number') query.setParameter('searchAuthor', protectedTextOf);
-    // On MySQL/MariaDB each match's event is joined for its original language (a correlated
-    // subquery instead cost 10-20% more: 1M events, `jazz`, 1.05 s against 0.96 s).
+    if (indexed.length > 0) {
+      query.setParameter('searchLanguage', language);
+      if (this.sqlite) {
+        query.setParameter('searchCode', SEARCH_LANGUAGE_CODES[language]);
+        // The reader's own text when it is not the original (one row at most: the primary key).
+        query.leftJoin(
+          EventTranslationEntity,
+          'sv',
+          `sv.eventId = ${id} AND sv.language = :searchLanguage AND sv.language <> e.originalLanguage`,
+        );
+      }
+    }
     indexed.forEach((token, index) => {
       const name = `searchToken${index}`;
-      const matching = (titleOnly: boolean): string =>
-        this.sqlite
-          ? `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${name}${titleOnly ? 'Title' : ''} AND event_search.rowid % 4 IN (${SEARCH_ORIGINAL_CODE}, :searchCode))`
-          : `${id} IN (SELECT st.event_id FROM event_translations st INNER JOIN events o ON o.id = st.event_id WHERE MATCH (${titleOnly ? 'st.title' : 'st.title, st.description, st.excerpt'}) AGAINST (:${name} IN BOOLEAN MODE) AND (st.language = :searchLanguage OR st.language = o.original_language))`;
+      const match = (fields: readonly SearchField[]): string =>
+        this.sqlite ? sqliteSearchMatch(id, name, fields) : mysqlSearchMatch(id, name, fields);
       const clause = hidden
-        ? `(${matching(false)} AND (NOT ${hidden} OR ${matching(true)}))`
-        : matching(false);
-      query.andWhere(
-        clause,
-        this.sqlite
-          ? {
-              [name]: fts5Query([token]),
-              [`${name}Title`]: `title : ${fts5Query([token])}`,
-              searchCode: SEARCH_LANGUAGE_CODES[language],
-            }
-          : { [name]: booleanModeQuery([token]), searchLanguage: language },
-      );
+        ? `(${match(SEARCH_FIELDS)} AND (NOT ${hidden} OR ${match(['title'])}))`
+        : match(SEARCH_FIELDS);
+      const parameters: Record<string, string> = {};
+      if (this.sqlite) {
+        parameters[name] = fts5Query([token]);
+        for (const field of SEARCH_FIELDS) {
+          parameters[`${name}_${field}`] = `${field} : ${fts5Query([token])}`;
+        }
+      } else {
+        parameters[name] = booleanModeQuery([token]);
+      }
+      query.andWhere(clause, parameters);
     });
     const short = tokens.filter((token) => !indexed.includes(token));
     if (short.length > 0) this.whereContains(query, short, language, hidden);
@@ -698,4 +712,56 @@ export class EventListRepository {
       });
     });
   }
+}
+
+/**
+ * SQLite: `id` is among the events with the word of parameter `parameter` in one of `fields` of
+ * the text a reader of `:searchLanguage` sees. The index holds the original text as rowid code
+ * 0 and the others by language: a match in either is a candidate; an event with text of its
+ * own in the reader's language (`sv`, joined by `whereSearch`) keeps it only where the word is
+ * in that text or in an original field it leaves untranslated. Each subquery is one pass over
+ * the word's matches, made only when a candidate needs it (measured against one pass that
+ * looks each match's event up: 1.5-3 times slower at 100k events).
+ */
+function sqliteSearchMatch(id: string, parameter: string, fields: readonly SearchField[]): string {
+  const whole = fields.length === SEARCH_FIELDS.length;
+  const match = (codes: string, field?: SearchField): string =>
+    `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${field === undefined ? parameter : `${parameter}_${field}`} AND event_search.rowid % 4 ${codes})`;
+  const own = whole ? undefined : fields[0];
+  const untranslated = fields.map(
+    (field) => `(sv.${field} IS NULL AND ${match(`= ${SEARCH_ORIGINAL_CODE}`, field)})`,
+  );
+  return (
+    `(${match(`IN (${SEARCH_ORIGINAL_CODE}, :searchCode)`, own)} AND (sv.eventId IS NULL ` +
+    `OR ${match('= :searchCode', own)} OR ${untranslated.join(' OR ')}))`
+  );
+}
+
+/**
+ * MySQL/MariaDB: `id` is among the events with the word of parameter `parameter` in one of
+ * `fields` of the text a reader of `:searchLanguage` sees, in one subquery (a semi-join: the
+ * same test as SQLite's with subqueries under an OR ran each full-text search again for every
+ * candidate, 14 s for one word at 100k events). A match in the reader's own text counts; one in
+ * the original language's counts unless the event has text of its own in the reader's language
+ * (`sv`) that replaces every field the word is in (InnoDB matches a field alone through its own
+ * index). Each match's event is joined for its original language (a correlated subquery instead
+ * cost 10-20% more: 1M events, `jazz`, 1.05 s against 0.96 s).
+ */
+function mysqlSearchMatch(id: string, parameter: string, fields: readonly SearchField[]): string {
+  const whole = fields.length === SEARCH_FIELDS.length;
+  const columns = fields.map((field) => `st.${field}`).join(', ');
+  const shown = fields.map((field) =>
+    whole
+      ? `(sv.${field} IS NULL AND MATCH (st.${field}) AGAINST (:${parameter} IN BOOLEAN MODE))`
+      : `sv.${field} IS NULL`,
+  );
+  return (
+    `${id} IN (SELECT st.event_id FROM event_translations st ` +
+    `INNER JOIN events o ON o.id = st.event_id ` +
+    `LEFT JOIN event_translations sv ON sv.event_id = st.event_id ` +
+    `AND sv.language = :searchLanguage AND sv.language <> o.original_language ` +
+    `WHERE MATCH (${columns}) AGAINST (:${parameter} IN BOOLEAN MODE) ` +
+    `AND (st.language = :searchLanguage OR (st.language = o.original_language ` +
+    `AND (sv.event_id IS NULL OR ${shown.join(' OR ')}))))`
+  );
 }
