@@ -1,5 +1,5 @@
 #!/bin/sh
-# `npm start`: the built service with the runtime's memory settings (README, "Memory"). Each
+# `npm start`: the built service with the runtime's memory settings (docs/deployment.md, "Memory"). Each
 # setting yields to a value already in the environment; docker/Dockerfile sets the same ones.
 #   NODE_OPTIONS: a young generation of 2 x 16 MiB and a 512 MiB old generation, so V8 collects
 #     before its heap grows towards the default limit (a quarter of the machine's memory).

@@ -89,7 +89,7 @@ async function bootstrap(): Promise<void> {
   if (warning) startup.warn({ context: 'Bootstrap' }, warning);
   const url = await app.getUrl();
   const database = await databaseIdentity(app.get(DataSource));
-  // The heap limit the runtime settings gave V8 (`npm start` and the image: README, Memory).
+  // The heap limit the runtime settings gave V8 (`npm start` and the image: docs/deployment.md#memory).
   const heapLimitMiB = Math.round(getHeapStatistics().heap_size_limit / 1048576);
   startup.info(
     {

@@ -17,7 +17,7 @@ import { TecSourceError } from './tec-source';
 
 /**
  * `npm run import:tec -- --from https://site.example/wp-json [options]`: imports a The Events
- * Calendar site into the configured database (README.md#moving-from-the-events-calendar).
+ * Calendar site into the configured database (docs/importing.md).
  * Exits 0 when the import ran to the end (the report lists items that failed), 1 when it
  * stopped (run it again to continue), 2 on a usage error, 130 when interrupted.
  */

@@ -131,7 +131,7 @@ export function termKey(id: number): string {
  * the one its read began under. So an answer made before a commit (or from a snapshot older
  * than it) is never found after that write's move, and every read that starts after a write was
  * answered sees it. Reads that overlap a write may get the answer from before it, as they could
- * from the database (README, Caching).
+ * from the database (docs/deployment.md#caching).
  *
  * A version has two parts, `epoch:sequence`. A write that may have changed anything starts a
  * new epoch (every answer is gone); a write narrowed to keys moves the sequence and records it

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -28,24 +28,47 @@ function sourceFiles(folder: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
+/** The README and every document of docs/, by their path from the root. */
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
 describe('documents the code cites', () => {
+  const anchors = new Map(DOCUMENTS.map((document) => [document, anchorsOf(document)]));
+
   it('has every section a source comment names (docs/*.md#section, README.md#section)', () => {
-    const anchors: Record<string, Set<string>> = {
-      'README.md': anchorsOf('README.md'),
-      'docs/behaviour.md': anchorsOf('docs/behaviour.md'),
-    };
     const missing: string[] = [];
     let cited = 0;
     for (const file of [...sourceFiles('src'), ...sourceFiles('scripts')]) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/(README\.md|docs\/behaviour\.md)#([a-z0-9-]+)/g)) {
+      for (const match of text.matchAll(/(README\.md|docs\/[a-z-]+\.md)#([a-z0-9-]+)/g)) {
         cited += 1;
         const [, document = '', anchor = ''] = match;
-        if (!anchors[document]?.has(anchor)) missing.push(`${file}: ${document}#${anchor}`);
+        if (!anchors.get(document)?.has(anchor)) missing.push(`${file}: ${document}#${anchor}`);
       }
     }
     expect(cited).toBeGreaterThan(40);
     expect(missing).toEqual([]);
+  });
+
+  it('has every file and section a link of the README and docs/ points to', () => {
+    const broken: string[] = [];
+    for (const document of DOCUMENTS) {
+      const text = readFileSync(join(ROOT, document), 'utf8').replace(/```[\s\S]*?```/g, '');
+      for (const match of text.matchAll(/\]\((?!https?:|mailto:)([^)\s#]*)(?:#([^)\s]+))?\)/g)) {
+        const [link = '', path = '', anchor] = match;
+        const target =
+          path === '' ? document : relative(ROOT, resolve(ROOT, dirname(document), path));
+        if (!existsSync(join(ROOT, target))) broken.push(`${document}: ${link}`);
+        else if (anchor !== undefined && !(anchors.get(target)?.has(anchor) ?? false)) {
+          broken.push(`${document}: ${link}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   it("names every top folder of src/ in the README's layout, and none that is gone", () => {

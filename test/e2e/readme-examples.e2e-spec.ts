@@ -94,8 +94,13 @@ describe('the README', () => {
     const envFile = join(folder, '.env');
     writeFileSync(envFile, `AUTH_JWT_SECRET=${'readme-examples-secret-'.repeat(2)}\n`);
     sut = await startService({ ENV_FILE: envFile, NODE_ENV: 'development' });
-    const answers = runAsReader(shellBlock('## Examples'), sut.url, envFile);
+    const examples = shellBlock('## Examples');
+    const answers = runAsReader(examples, sut.url, envFile);
     expect(answers.length).toBeGreaterThan(15);
     expect(answers.filter((answer) => answer.status >= 400)).toEqual([]);
+    // Every call goes to the service itself, and no item is named by an id the examples did
+    // not get from an answer of their own.
+    expect(answers.filter((answer) => !answer.request.includes(sut?.url ?? '-'))).toEqual([]);
+    expect(examples).not.toMatch(/\/(?:events|venues|organizers|categories|tags|webhooks)\/\d/);
   });
 });
