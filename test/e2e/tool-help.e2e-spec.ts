@@ -21,7 +21,7 @@ const TOOLS: readonly { readonly file: string; readonly usage: string }[] = [
   { file: 'scripts/bench-writes.ts', usage: 'npm run bench:writes -- --token JWT [options]' },
   { file: 'scripts/bench-webhooks.ts', usage: 'npm run bench:webhooks -- --token JWT [options]' },
   { file: 'scripts/bench-import.ts', usage: 'npm run bench:import -- [options]' },
-  { file: 'src/discovery/write-openapi.ts', usage: 'node dist/discovery/write-openapi.js' },
+  { file: 'src/discovery/write-openapi.ts', usage: 'npm run openapi -- [options]' },
 ];
 
 interface Run {
