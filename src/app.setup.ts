@@ -37,7 +37,7 @@ const OPERATIONAL_ROUTES = ['health/live', 'health/ready', 'metrics'].map((path)
 /**
  * Everything about the app that is not a provider: the request log and metrics, limits, body
  * parsing, path rewriting, caching headers, read routing, the interface description and
- * shutdown. Shared by main.ts and the e2e tests so both run the same pipeline. The app must be
+ * shutdown. Shared by serve.ts and the e2e tests so both run the same pipeline. The app must be
  * created with `bodyParser: false`.
  */
 export function configureApp(app: NestExpressApplication): void {

@@ -1,4 +1,5 @@
-import { headers, NatsConnection } from '@nats-io/nats-core';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { headers, NatsConnection, MsgHdrs } from '@nats-io/nats-core';
 import { jetstream, JetStreamClient, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { ChangeCloudEvent } from '../changes/cloud-event';
@@ -9,11 +10,20 @@ export function streamName(prefix: string): string {
   return prefix.replace(/\./g, '_');
 }
 
+/** Spans of NATS publishes (no official instrumentation covers the NATS client). */
+const TRACER = trace.getTracer('calendar-events.broker.nats');
+
+/** Writes propagation fields into NATS message headers. */
+const NATS_HEADER_SETTER = {
+  set: (carrier: MsgHdrs, key: string, value: string): void => carrier.set(key, value),
+};
+
 /**
  * NATS JetStream: each event is published on `{prefix}.{type}` (`calendar.events.event.updated`)
  * into the stream `{prefix}` with dots as underscores, made if missing, with the event's id as
  * `Nats-Msg-Id`, so JetStream drops a copy sent again after a crash (within its duplicate
- * window). Each publish waits for the stream's acknowledgement.
+ * window). Each publish waits for the stream's acknowledgement. With tracing on, each publish is a
+ * producer span and its message carries the span's `traceparent` header.
  */
 export class NatsTransport implements BrokerTransport {
   private connection: NatsConnection | null = null;
@@ -28,14 +38,38 @@ export class NatsTransport implements BrokerTransport {
     const client = await this.open();
     await Promise.all(
       events.map((event) => {
-        const meta = headers();
-        meta.set('content-type', CLOUDEVENTS_JSON);
-        meta.set('ce-type', event.type);
-        return client.publish(`${this.prefix}.${event.type}`, JSON.stringify(event), {
-          msgID: event.id,
-          headers: meta,
-          timeout: 5000,
-        });
+        const subject = `${this.prefix}.${event.type}`;
+        return TRACER.startActiveSpan(
+          `publish ${subject}`,
+          {
+            kind: SpanKind.PRODUCER,
+            attributes: {
+              'messaging.system': 'nats',
+              'messaging.operation.type': 'send',
+              'messaging.destination.name': subject,
+              'messaging.message.id': event.id,
+            },
+          },
+          async (span) => {
+            const meta = headers();
+            meta.set('content-type', CLOUDEVENTS_JSON);
+            meta.set('ce-type', event.type);
+            // The span's W3C traceparent, so a consumer continues the trace (tracing on only).
+            propagation.inject(context.active(), meta, NATS_HEADER_SETTER);
+            try {
+              await client.publish(subject, JSON.stringify(event), {
+                msgID: event.id,
+                headers: meta,
+                timeout: 5000,
+              });
+            } catch (error: unknown) {
+              span.setStatus({ code: SpanStatusCode.ERROR });
+              throw error;
+            } finally {
+              span.end();
+            }
+          },
+        );
       }),
     );
   }

@@ -29,6 +29,23 @@ function setValues(variables: Record<string, string | undefined>): Record<string
   );
 }
 
+/** The `.env` file read by default: `ENV_FILE` when set (`ENV_FILE=` empty: none), else `.env`. */
+export function defaultEnvFile(env: Record<string, string | undefined>): string | null {
+  return env['ENV_FILE'] === undefined ? '.env' : env['ENV_FILE'] || null;
+}
+
+/**
+ * The variables that hold something, from `env` and, where `env` leaves a gap, from the file at
+ * `envFile`: what {@link loadConfig} validates, and where the tracing set-up finds `OTEL_*`.
+ */
+export function mergedEnvironment(
+  env: Record<string, string | undefined>,
+  envFile: string | null,
+): Record<string, string> {
+  const fromFile = envFile && existsSync(envFile) ? parse(readFileSync(envFile)) : {};
+  return { ...setValues(fromFile), ...setValues(env) };
+}
+
 /**
  * Builds the configuration from a set of variables. Values in `env` win over those of the
  * `.env` file at `envFile` (by default `ENV_FILE` when set, else `.env`; `ENV_FILE=` empty reads
@@ -37,10 +54,9 @@ function setValues(variables: Record<string, string | undefined>): Record<string
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
-  envFile: string | null = env['ENV_FILE'] === undefined ? '.env' : env['ENV_FILE'] || null,
+  envFile: string | null = defaultEnvFile(env),
 ): AppConfig {
-  const fromFile = envFile && existsSync(envFile) ? parse(readFileSync(envFile)) : {};
-  const merged: Record<string, string | undefined> = { ...setValues(fromFile), ...setValues(env) };
+  const merged: Record<string, string | undefined> = mergedEnvironment(env, envFile);
   const known = Object.keys(new AppConfig());
   const raw = Object.fromEntries(known.map((key) => [key, merged[key]]));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });

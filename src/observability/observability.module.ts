@@ -4,10 +4,12 @@ import { MetricsController } from './metrics.controller';
 import { Metrics } from './metrics';
 import { RequestLogging } from './request-logging';
 import { RequestLoggingModule } from './request-logging.module';
+import { TracingShutdown } from './tracing-shutdown';
 
 /**
- * Logs and metrics: the JSON request log (installed first by `configureApp`), Nest's own logs on
- * the same logger with the request's id, and Prometheus metrics at `/metrics`.
+ * Logs, metrics and traces: the JSON request log (installed first by `configureApp`), Nest's own
+ * logs on the same logger with the request's id (and the trace's, when tracing is on),
+ * Prometheus metrics at `/metrics`, and the spans tracing holds sent at shutdown.
  */
 @Module({
   imports: [
@@ -22,7 +24,7 @@ import { RequestLoggingModule } from './request-logging.module';
     }),
   ],
   controllers: [MetricsController],
-  providers: [Metrics],
+  providers: [Metrics, TracingShutdown],
   exports: [RequestLoggingModule, Metrics],
 })
 export class ObservabilityModule {}

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import { AppConfig } from '../config/app-config';
@@ -77,8 +78,20 @@ export function loggedError(value: unknown): LoggedError {
 }
 
 /**
+ * The ids of the trace span a line is logged in, when tracing is on (`observability/tracing.ts`)
+ * and the line belongs to a traced request or task; nothing otherwise.
+ */
+export function traceFields(): { trace_id?: string; span_id?: string } {
+  const span = trace.getActiveSpan();
+  if (span === undefined) return {};
+  const context = span.spanContext();
+  return isSpanContextValid(context) ? { trace_id: context.traceId, span_id: context.spanId } : {};
+}
+
+/**
  * The process's JSON logger at `level` (Nest's name for it): one line per entry on standard
- * output (or `destination`), with the level's name, an ISO time and the service's name, errors
+ * output (or `destination`), with the level's name, an ISO time, the service's name and, in a
+ * traced request, the trace's and span's ids, errors
  * reduced by {@link loggedError}, credentials in headers redacted. Written synchronously (pino's
  * destination is asynchronous by default since pino 10), so no line is lost when the process
  * dies and lines keep the order they were logged in.
@@ -93,6 +106,7 @@ export function processLogger(
       base: { service: 'calendar-events' },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      mixin: traceFields,
       serializers: { err: loggedError, error: loggedError },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie'],

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { AppConfig } from '../../src/config/app-config';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -81,6 +82,19 @@ describe('documents the code cites', () => {
 
     expect(folders.filter((folder) => !named.has(folder))).toEqual([]);
     expect([...named].filter((name) => name !== undefined && !folders.includes(name))).toEqual([]);
+  });
+
+  it("lists every setting the service validates in the README's configuration table, and no other", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = /## Configuration\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+    const listed = [...section.matchAll(/^\| `([A-Z0-9_*]+)` \|/gm)].map((match) => match[1]);
+    const settings = Object.keys(new AppConfig());
+
+    expect(settings.filter((setting) => !listed.includes(setting))).toEqual([]);
+    // OTEL_* are OpenTelemetry's own variables, read by its SDK (docs/deployment.md#traces).
+    expect(listed.filter((name) => name !== 'OTEL_*' && !settings.includes(name ?? ''))).toEqual(
+      [],
+    );
   });
 
   it('cites no document the project does not hold (the old contract and TEC section marks)', () => {

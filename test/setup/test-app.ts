@@ -69,7 +69,7 @@ export interface TestApp {
 export const onMysql = Boolean(process.env['DATABASE_URL']);
 
 /**
- * Boots the whole app exactly as main.ts does, on the database of the environment: MariaDB or
+ * Boots the whole app exactly as serve.ts does, on the database of the environment: MariaDB or
  * MySQL when `DATABASE_URL` is set (its migrations are run), else a fresh SQLite file.
  */
 export async function createTestApp(
@@ -108,7 +108,7 @@ export async function createTestApp(
     bodyParser: false,
     bufferLogs: true,
   });
-  // Nest's own messages on the JSON logger, as main.ts does, so they are kept with the rest.
+  // Nest's own messages on the JSON logger, as serve.ts does, so they are kept with the rest.
   app.useLogger(app.get(Logger));
   configureApp(app);
   await app.init();
