@@ -14,6 +14,7 @@ import { AppConfig } from './config/app-config';
 import { readRoutingMiddleware } from './database/read-routing';
 import { QueryCancellation } from './database/statement-deadline';
 import { ApiDescription } from './discovery/api-description';
+import { downloadUrlPlugin, swaggerUiPlugin } from './discovery/swagger-ui-plugin';
 import { Metrics } from './observability/metrics';
 import { RequestLogging } from './observability/request-logging';
 
@@ -76,7 +77,7 @@ export function configureApp(app: NestExpressApplication): void {
         description: [
           'A JWT with the numeric user id in `sub` and a WordPress role in `role`. With `AUTH_JWT_SECRET` set in `.env`, sign one with `npm run token -- --sub 1 --role administrator` and paste it here (without `Bearer `).',
           '',
-          'Reads work without one: a token only shows an editor or author more (drafts, private items). Swagger UI draws a closed padlock on reads because a token is optional there, and an open one on writes until you authorize.',
+          'Reads work without one and show no padlock: a token given here is still sent with them and shows an editor or author more (drafts, private items). Operations that need a token show a padlock, open until you authorize.',
         ].join('\n'),
       })
       .build(),
@@ -90,7 +91,10 @@ export function configureApp(app: NestExpressApplication): void {
     customSiteTitle: 'Calendar Events API',
     patchDocumentOnRequest: <TRequest>(request: TRequest) =>
       description.forServer(linksFor(config, request as Request).namespace),
-    swaggerOptions: { displayRequestDuration: true },
+    swaggerOptions: {
+      displayRequestDuration: true,
+      plugins: [downloadUrlPlugin, swaggerUiPlugin],
+    },
   });
   limitRequestTime(app.getHttpServer(), config.REQUEST_TIMEOUT_MS);
   app.enableShutdownHooks();

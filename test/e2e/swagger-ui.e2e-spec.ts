@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import request from 'supertest';
 import { bearer } from '../setup/auth';
 import { chromiumLaunch } from '../setup/browser';
 import { useTestApp } from '../setup/test-app';
@@ -98,28 +99,90 @@ describe('Swagger UI in a real browser', () => {
     ).toMatch(/content-language: es/i);
   });
 
-  it('sends the token given in "Authorize", so a write answers 201', async () => {
+  /** Gives an administrator's token in "Authorize", reading what the dialog says first. */
+  async function authorize(): Promise<string> {
     await page.locator('.btn.authorize').first().click();
-    // The dialog says how to get a token.
-    expect(await page.locator('.auth-container').first().innerText()).toContain('npm run token');
+    const said = await page.locator('.auth-container').first().innerText();
     await page
       .locator('.auth-container input')
       .first()
       .fill((await bearer('administrator')).slice(7));
     await page.locator('.modal-btn.auth.authorize').click();
     await page.locator('.btn-done').click();
-    const operation = await tryOut('EventsController_create', 'events');
-    await operation.locator('.body-param__text').fill(
-      JSON.stringify({
-        title: 'Opened from Swagger UI',
+    return said;
+  }
+
+  /** The text of an operation's live response. */
+  async function answer(operation: ReturnType<Page['locator']>): Promise<string> {
+    return operation.locator('.live-responses-table tbody .response-col_description').innerText();
+  }
+
+  it('draws a padlock on the operations that need a token, and none on public reads', async () => {
+    /** The padlock of an operation's summary, as Swagger UI labels it, or none. */
+    const padlock = async (id: string): Promise<string | null> => {
+      const button = page.locator(`#operations-${id} .opblock-summary .authorization__btn`);
+      return (await button.count()) === 0 ? null : await button.getAttribute('aria-label');
+    };
+
+    expect(await padlock('events-EventsController_list')).toBeNull();
+    expect(await padlock('events-EventsController_get')).toBeNull();
+    expect(await padlock('venues-VenuesController_list')).toBeNull();
+    expect(await padlock('events-EventsController_create')).toBe('authorization button unlocked');
+    expect(await padlock('tags-TagsController_delete')).toBe('authorization button unlocked');
+    // Webhooks are read with a token only.
+    expect(await padlock('webhooks-WebhooksController_list')).toBe('authorization button unlocked');
+    await authorize();
+    expect(await padlock('events-EventsController_create')).toBe('authorization button locked');
+    expect(await padlock('events-EventsController_list')).toBeNull();
+  });
+
+  it('sends the token given in "Authorize" with writes, and with reads, which then show drafts', async () => {
+    await app()
+      .admin.post('/calendar/events/v1/events')
+      .send({
+        title: 'A draft only editors see',
+        status: 'draft',
         start_date: 'tomorrow 19:00',
         end_date: 'tomorrow 21:00',
-      }),
-    );
+      })
+      .expect(201);
+    // The dialog says how to get a token.
+    expect(await authorize()).toContain('npm run token');
+    const list = await tryOut('EventsController_list', 'events');
+    await list.locator('tr[data-param-name="status"] select').selectOption('draft');
 
+    expect(await execute(list)).toBe('200');
+    expect(await answer(list)).toContain('A draft only editors see');
+  });
+
+  it('creates an event with POST /events as the form opens, in JSON and form-encoded', async () => {
+    await authorize();
+    const operation = await tryOut('EventsController_create', 'events');
+
+    // JSON: the example body as it opens.
     expect(await execute(operation)).toBe('201');
+    expect(await answer(operation)).toContain('"title": "Jazz on the roof"');
+
+    // Form-encoded: each field with its example or empty; empty fields are not sent.
+    await operation
+      .locator('.body-param-content-type select')
+      .selectOption('application/x-www-form-urlencoded');
     expect(
-      await operation.locator('.live-responses-table tbody .response-col_description').innerText(),
-    ).toContain('Opened from Swagger UI');
+      await operation.locator('tr[data-property-name="title"] input[type="text"]').inputValue(),
+    ).toBe('Jazz on the roof');
+    expect(
+      await operation.locator('tr[data-property-name="author"] input[type="text"]').inputValue(),
+    ).toBe('');
+    expect(await execute(operation)).toBe('201');
+    expect(await answer(operation)).toContain('"hide_from_listings": false');
+    const curl = await operation.locator('.curl-command').innerText();
+    expect(curl).toContain('application/x-www-form-urlencoded');
+    expect(curl).toContain('title=Jazz%20on%20the%20roof');
+    expect(curl).not.toContain('author=');
+
+    const created = await request(app().http)
+      .get('/calendar/events/v1/events?search=roof')
+      .expect(200);
+    expect((created.body as { total: number }).total).toBe(2);
   });
 });
