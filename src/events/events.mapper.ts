@@ -107,7 +107,11 @@ export function trimWords(text: string, count: number): string {
   return words.length > count ? `${words.slice(0, count).join(' ')} […]` : text;
 }
 
-/** schema.org `location` and `organizer` (one object, or a list for several) of an event. */
+/**
+ * schema.org `location` and `organizer` of an event. `organizer` is one object, the event's first
+ * organizer, even when it has several, as TEC gives it: TEC clients read it as an object, and
+ * the event's `organizer` field lists them all.
+ */
 function linkedJsonLd(
   places: Pick<EventResponseDto, 'venue' | 'organizer'>,
 ): Record<string, unknown> {
@@ -117,9 +121,7 @@ function linkedJsonLd(
   );
   return {
     ...(location ? { location } : {}),
-    ...(organizers.length > 0
-      ? { organizer: organizers.length === 1 ? organizers[0] : organizers }
-      : {}),
+    ...(organizers[0] ? { organizer: organizers[0] } : {}),
   };
 }
 
