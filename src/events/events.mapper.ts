@@ -171,7 +171,8 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
   const endUtc = end.toUTC();
   const published = DateTime.fromJSDate(event.dateUtc, { zone: siteZone });
   const modified = DateTime.fromJSDate(event.modifiedUtc, { zone: siteZone });
-  const cost = describeCost(event.cost ?? []);
+  // An imported event shows the cost its source showed; any other, this service's reading.
+  const cost = event.costShown ?? describeCost(event.cost ?? []);
   const url = `${links.site}/event/${event.slug}/`;
   // A single read embeds its venue and organizers with their own `json_ld`, as TEC does.
   const linked = linkedItems(view.links, mapping, mapping.single);

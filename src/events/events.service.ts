@@ -32,7 +32,7 @@ import {
 import { Language } from '../common/i18n/language';
 import { imageColumns } from '../common/media/image';
 import { hashPostPassword } from '../posts/post-password';
-import { normaliseCostInput } from '../common/text/cost';
+import { CostDescription, normaliseCostInput } from '../common/text/cost';
 import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { slugify } from '../common/text/slug';
 import { AppConfig } from '../config/app-config';
@@ -58,6 +58,11 @@ import {
 } from './recurrence/recurrence';
 
 /** The events aggregate's writes: create, update (a series, or this and following), trash. */
+/** The cost an imported event's source showed (TEC's `cost` and `cost_details`), if any. */
+export interface ImportedCost {
+  readonly costShown: CostDescription | null;
+}
+
 @Injectable()
 export class EventsService {
   private readonly siteZone: Zone;
@@ -78,7 +83,9 @@ export class EventsService {
 
   /**
    * Creates an event whose text is written in `language`, which becomes its original language.
-   * An imported event brings its `origin`: its source id, kept when free, and its global ids.
+   * An imported event brings its `origin`: its source id, kept when free, and its global ids;
+   * and the cost its source showed, shown as it was instead of what this service's rules make
+   * of `dto.cost` (until a client writes a cost).
    */
   async create(
     dto: CreateEventDto,
@@ -86,6 +93,7 @@ export class EventsService {
     viewer: Viewer,
     slugRule: SlugRule,
     origin?: PostOrigin,
+    imported?: ImportedCost,
   ): Promise<EventView> {
     const { start_date: startInput, end_date: endInput } = dto;
     if (startInput === undefined || endInput === undefined) {
@@ -127,6 +135,7 @@ export class EventsService {
       endUtc: schedule.end.toJSDate(),
       allDay: dto.all_day ?? false,
       cost: this.cost(dto.cost) ?? null,
+      costShown: imported?.costShown ?? null,
       website: dto.website || null,
       showMap: dto.show_map ?? true,
       showMapLink: dto.show_map_link ?? true,
@@ -184,6 +193,17 @@ export class EventsService {
     scope?: 'following',
   ): Promise<EventView> {
     return this.updateIn(await this.byIdToWrite(id, viewer), dto, language, viewer, scope);
+  }
+
+  /** An imported event's update: `dto`, with the cost its source showed (see {@link create}). */
+  async updateImported(
+    id: number,
+    dto: UpdateEventDto,
+    language: Language,
+    viewer: Viewer,
+    imported: ImportedCost,
+  ): Promise<EventView> {
+    return this.update(await this.byIdToWrite(id, viewer), dto, language, viewer, imported);
   }
 
   async updateBySlug(
@@ -269,6 +289,7 @@ export class EventsService {
     dto: UpdateEventDto,
     language: Language,
     viewer: Viewer,
+    imported?: ImportedCost,
   ): Promise<EventView> {
     const now = this.clock.now();
     const oldZone = this.zone(event.timezone);
@@ -350,7 +371,11 @@ export class EventsService {
     if (dto.password !== undefined) {
       columns.passwordHash = dto.password ? await hashPostPassword(dto.password) : null;
     }
-    if (dto.cost !== undefined) columns.cost = this.cost(dto.cost) ?? null;
+    if (dto.cost !== undefined) {
+      columns.cost = this.cost(dto.cost) ?? null;
+      // A cost written here is shown by this service's rules; an import's keeps its source's.
+      columns.costShown = imported?.costShown ?? null;
+    }
     if (dto.website !== undefined) columns.website = dto.website || null;
     if (dto.image !== undefined) Object.assign(columns, imageColumns(dto.image));
     if (dto.post_parent !== undefined) columns.postParent = dto.post_parent || null;

@@ -8,7 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { CreateEventDto } from '../events/dto/create-event.dto';
 import { UpdateEventDto } from '../events/dto/update-event.dto';
-import { EventsService } from '../events/events.service';
+import { EventsService, ImportedCost } from '../events/events.service';
 import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
 import { UpdateOrganizerDto } from '../organizers/dto/update-organizer.dto';
 import { OrganizersService } from '../organizers/organizers.service';
@@ -221,6 +221,11 @@ function parentsFirst(terms: readonly TermImport[]): TermImport[] {
  * work with the record of where it came from. An item already imported is updated when its
  * source changed and skipped otherwise; a run that stops continues from the last page done.
  */
+/** The cost an imported event's source showed; none for venues and organizers. */
+function shownCostOf(item: PostImport): ImportedCost {
+  return { costShown: 'costShown' in item ? (item as EventImport).costShown : null };
+}
+
 @Injectable()
 export class TecImporter {
   private readonly logger = new Logger(TecImporter.name);
@@ -445,8 +450,8 @@ export class TecImporter {
         item.version,
         known,
         {
-          create: () => this.createPost(run, kind, body, item.origin),
-          update: (id) => this.updatePost(run, kind, id, body),
+          create: () => this.createPost(run, kind, body, item.origin, shownCostOf(item)),
+          update: (id) => this.updatePost(run, kind, id, body, shownCostOf(item)),
         },
         item.sourceSlug,
       );
@@ -514,6 +519,7 @@ export class TecImporter {
     kind: PostKind,
     body: Record<string, unknown>,
     origin: PostOrigin,
+    imported: ImportedCost,
   ): Promise<number> {
     switch (kind) {
       case 'event':
@@ -524,6 +530,7 @@ export class TecImporter {
             run.viewer,
             'next-free',
             origin,
+            imported,
           )
         ).event.id;
       case 'venue':
@@ -554,14 +561,16 @@ export class TecImporter {
     kind: PostKind,
     id: number,
     body: Record<string, unknown>,
+    imported: ImportedCost,
   ): Promise<void> {
     switch (kind) {
       case 'event':
-        await this.events.updateById(
+        await this.events.updateImported(
           id,
           validateInput(UpdateEventDto, body),
           run.language,
           run.viewer,
+          imported,
         );
         return;
       case 'venue':

@@ -38,6 +38,29 @@ const EVENT = {
 };
 
 describe('reading TEC items', () => {
+  it("keeps the cost as the site showed it, and TEC's details, when they have TEC's shape", () => {
+    const details = {
+      currency_symbol: '&euro;',
+      currency_code: '',
+      currency_position: 'postfix',
+      values: ['10', 'free'],
+    };
+
+    expect(readEvent({ ...EVENT, cost_details: details }).costShown).toEqual({
+      cost: '10 €',
+      details: { ...details, currency_symbol: '€' },
+    });
+    expect(readEvent({ ...EVENT, cost: '', cost_details: details }).costShown).toBeNull();
+    for (const odd of [
+      { ...details, currency_position: 'middle' },
+      { ...details, values: ['10 €'] },
+      { ...details, values: 'free' },
+      null,
+    ]) {
+      expect(readEvent({ ...EVENT, cost_details: odd }).costShown).toBeNull();
+    }
+  });
+
   it('decodes entities in a title and cost, and drops a website that is the event page', () => {
     const sut = readEvent(EVENT);
 

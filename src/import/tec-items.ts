@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CostDescription, CurrencyPosition } from '../common/text/cost';
 import { decodeHTML } from 'entities';
 import { PostOrigin } from '../posts/post-origin';
 import { decodedSlug } from '../posts/imported-items';
@@ -226,6 +227,8 @@ export function readTerm(value: unknown): TermImport {
 
 /** An event: its write body without its links, and the source ids of what it links to. */
 export interface EventImport extends PostImport {
+  /** The cost as the site showed it, kept byte for byte; null when it showed none. */
+  readonly costShown: CostDescription | null;
   readonly venueSourceId: number | null;
   readonly organizerSourceIds: readonly number[];
   readonly categorySourceIds: readonly number[];
@@ -238,6 +241,43 @@ function linkedIds(item: Json, field: string): number[] {
   if (value === undefined || value === null || value === false || value === '') return [];
   const list = Array.isArray(value) ? value : [value];
   return list.map((entry, index) => id(object(entry, `"${field}"[${index}]`)));
+}
+
+const POSITIONS: readonly CurrencyPosition[] = ['prefix', 'postfix', ''];
+
+/** A value of TEC's `cost_details`: an amount, or a word as WordPress makes it a slug. */
+const SHOWN_VALUE = /^(\d+(\.\d+)?|[a-z0-9%-]+)$/;
+
+/**
+ * The cost as the site showed it: its `cost` string and `cost_details` (TEC's values, words
+ * such as `free` kept, and a currency only where TEC had one). Null when the site showed no cost,
+ * or its `cost_details` are not TEC's shape (the cost is then read by this service's rules).
+ */
+function shownCost(item: Json, cost: string): CostDescription | null {
+  const details = item['cost_details'];
+  if (cost === '' || typeof details !== 'object' || details === null || Array.isArray(details)) {
+    return null;
+  }
+  const { currency_symbol, currency_code, currency_position, values } = details as Json;
+  const position = POSITIONS.find((known) => known === currency_position);
+  if (
+    typeof currency_symbol !== 'string' ||
+    typeof currency_code !== 'string' ||
+    position === undefined ||
+    !Array.isArray(values) ||
+    !values.every((entry) => SHOWN_VALUE.test(String(entry)))
+  ) {
+    return null;
+  }
+  return {
+    cost,
+    details: {
+      currency_symbol: plain(currency_symbol),
+      currency_code: plain(currency_code),
+      currency_position: position,
+      values: values.map(String),
+    },
+  };
 }
 
 export function readEvent(value: unknown): EventImport {
@@ -258,7 +298,8 @@ export function readEvent(value: unknown): EventImport {
     end_date: eventDate(item, 'end_date', timezone, allDay, notes),
     timezone,
     all_day: allDay,
-    ...(cost ? { cost: plain(cost) } : {}),
+    // Always sent, so a cost the site removed is removed here too.
+    cost: plain(cost),
     // TEC shows the event's own page as its website when none was given.
     website: website === url ? '' : website,
     show_map: flag(item, 'show_map', true),
@@ -269,6 +310,7 @@ export function readEvent(value: unknown): EventImport {
   };
   return {
     ...postImport(item, fields, notes),
+    costShown: shownCost(item, plain(cost)),
     venueSourceId,
     organizerSourceIds: linkedIds(item, 'organizer'),
     categorySourceIds: linkedIds(item, 'categories'),

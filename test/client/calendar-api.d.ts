@@ -583,7 +583,11 @@ export interface components {
              * @enum {string}
              */
             currency_position: "prefix" | "postfix" | "";
-            /** @description The amounts as numeric strings, ascending; `Free` counts as `0`. */
+            /**
+             * @description The amounts as numeric strings, ascending; `Free` counts as `0`. An event imported from a
+             *     TEC site shows the values TEC computed, which keep a cost's words as slugs (`free`,
+             *     `pay-what-you-can`) and its decimals as written (`12.50`), until a cost is written here.
+             */
             values: string[];
             currency_symbol: string;
             /** @description ISO 4217 code when the symbol names one currency (`€` is `EUR`), else `""`. */

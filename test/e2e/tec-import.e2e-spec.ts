@@ -409,6 +409,73 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
     }
   });
 
+  it("keeps each event's cost as the site showed it, byte for byte, until a cost is written here", async () => {
+    // Costs as TEC 6.3.7 shows them (../shared/reference/tec-site-2), each with its details.
+    const details = (
+      symbol: string,
+      position: string,
+      values: string[],
+    ): Record<string, unknown> => ({
+      currency_symbol: symbol,
+      currency_code: '',
+      currency_position: position,
+      values,
+    });
+    const shown: Array<[string, Record<string, unknown>]> = [
+      ['€12.50', details('€', 'prefix', ['12.50'])],
+      ['$1,000', details('', '', ['1000'])],
+      ['Free – 30$', details('$', 'postfix', ['0', '20', '30'])],
+      ['Free', details('', '', ['free'])],
+      ['Pay what you can', details('', '', ['pay-what-you-can'])],
+      ['$10 – $25', details('', '', ['10', '25'])],
+    ];
+    const priced = await startTecSite({
+      transform: (req, body) => {
+        if (req.route !== '/events' || req.page !== 1) return body;
+        const page = JSON.parse(body) as { events: Array<Record<string, unknown>> };
+        page.events.slice(0, shown.length).forEach((event, index) => {
+          const [cost, costDetails] = shown[index] ?? ['', {}];
+          Object.assign(event, { cost, cost_details: costDetails });
+        });
+        return JSON.stringify(page);
+      },
+    });
+    const ids = recordedItems('events', priced)
+      .slice(0, shown.length)
+      .map((event) => event.id);
+    try {
+      const report = await sut.app.get(TecImporter).run({
+        from: priced.root,
+        authorId: 1,
+        dryRun: false,
+        concurrency: 4,
+      });
+      expect(report.stages.events.failed).toBe(0);
+    } finally {
+      await priced.close();
+    }
+    for (const [index, id] of ids.entries()) {
+      const [cost, costDetails] = shown[index] ?? [];
+      const single = await request(sut.http).get(`${API}/events/${id}`).expect(200);
+      expect(single.body).toMatchObject({ cost, cost_details: costDetails });
+    }
+    const list = await request(sut.http)
+      .get(`${API}/events?start_date=2000-01-01&end_date=2100-12-31&include=${ids.join(',')}`)
+      .expect(200);
+    const listed = (list.body as { events: Item[] }).events;
+    expect(listed.map((event) => event['cost']).sort()).toEqual(shown.map(([cost]) => cost).sort());
+
+    // Written here, the cost is read by this service's rules again.
+    const edited = await sut.admin
+      .post(`${API}/events/${ids[0]}`)
+      .send({ cost: '€12.50' })
+      .expect(200);
+    expect(edited.body).toMatchObject({
+      cost: '€12.5',
+      cost_details: { currency_symbol: '€', currency_position: 'prefix', values: ['12.5'] },
+    });
+  });
+
   it('answers by-slug reads with the slugs the site had where ours differ: non-Latin, emoji, 200 characters', async () => {
     const greek = 'συναυλία-κλασικής-μουσικής';
     const long = 'a-very-long-event-title-'.repeat(9).slice(0, 200);

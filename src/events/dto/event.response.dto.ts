@@ -39,8 +39,12 @@ export class CostDetailsDto {
   /** Where the symbol stands in `cost`; `""` when there is none. */
   @ApiProperty({ enum: ['prefix', 'postfix', ''] })
   currency_position!: 'prefix' | 'postfix' | '';
-  /** The amounts as numeric strings, ascending; `Free` counts as `0`. */
-  @ApiProperty({ type: 'string', isArray: true, pattern: '^\\d+(\\.\\d+)?$' })
+  /**
+   * The amounts as numeric strings, ascending; `Free` counts as `0`. An event imported from a
+   * TEC site shows the values TEC computed, which keep a cost's words as slugs (`free`,
+   * `pay-what-you-can`) and its decimals as written (`12.50`), until a cost is written here.
+   */
+  @ApiProperty({ type: 'string', isArray: true, pattern: '^(\\d+(\\.\\d+)?|[a-z0-9%-]+)$' })
   values!: string[];
 }
 

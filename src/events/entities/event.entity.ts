@@ -2,6 +2,7 @@ import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
 import { EventTranslationEntity } from './event-translation.entity';
 
 import { PostStatus } from '../../posts/post-status';
+import type { CostDescription } from '../../common/text/cost';
 
 export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
 
@@ -101,6 +102,15 @@ export class EventEntity {
   /** The cost entries as given (`["0$","20$"]`), as JSON text; null when none. */
   @Column({ type: 'simple-json', nullable: true, default: null })
   cost!: string[] | null;
+
+  /**
+   * The cost as the event's source showed it: an event imported from The Events Calendar keeps
+   * TEC's `cost` string byte for byte and its `cost_details` (TEC's values, words included, and
+   * its currency only where TEC had one), shown instead of what this service's rules make of
+   * `cost`. Null for every event whose cost was written here; a write of `cost` clears it.
+   */
+  @Column({ name: 'cost_shown', type: 'simple-json', nullable: true, default: null })
+  costShown!: CostDescription | null;
 
   @Column({ type: 'varchar', length: 2048, nullable: true, default: null })
   website!: string | null;
