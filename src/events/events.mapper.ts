@@ -61,7 +61,10 @@ function jsonLd(
   places: Pick<EventResponseDto, 'venue' | 'organizer'>,
 ): Record<string, unknown> {
   const image = imageOf(event);
-  const lowest = cost.details.values[0];
+  // The lowest amount; an imported event's values may hold TEC's words, of which `free` is 0.
+  const values = cost.details.values;
+  const lowest =
+    values.find((value) => /^\d/.test(value)) ?? (values.includes('free') ? '0' : undefined);
   const currency =
     cost.details.currency_code || CURRENCY_CODES[cost.details.currency_symbol] || undefined;
   return {

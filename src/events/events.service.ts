@@ -57,12 +57,12 @@ import {
   splitRecurrence,
 } from './recurrence/recurrence';
 
-/** The events aggregate's writes: create, update (a series, or this and following), trash. */
 /** The cost an imported event's source showed (TEC's `cost` and `cost_details`), if any. */
 export interface ImportedCost {
   readonly costShown: CostDescription | null;
 }
 
+/** The events aggregate's writes: create, update (a series, or this and following), trash. */
 @Injectable()
 export class EventsService {
   private readonly siteZone: Zone;

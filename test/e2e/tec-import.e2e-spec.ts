@@ -458,6 +458,10 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
       const [cost, costDetails] = shown[index] ?? [];
       const single = await request(sut.http).get(`${API}/events/${id}`).expect(200);
       expect(single.body).toMatchObject({ cost, cost_details: costDetails });
+      // schema.org wants an amount: TEC's word `free` is offered at 0, as TEC offers it.
+      if (cost === 'Free') {
+        expect(single.body).toMatchObject({ json_ld: { offers: { price: '0' } } });
+      }
     }
     const list = await request(sut.http)
       .get(`${API}/events?start_date=2000-01-01&end_date=2100-12-31&include=${ids.join(',')}`)
