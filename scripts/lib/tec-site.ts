@@ -1,9 +1,11 @@
 /**
- * A recorded The Events Calendar site served over HTTP (`test/fixtures/tec-site/`, a copy of
- * `shared/reference/tec-site`): every request the recording holds is answered with its recorded
- * status, headers and body bytes, `{{origin}}` and `{{host}}` replaced by this server's. The
- * import's tests and benchmark read it as they would a live site; hooks add faults (rate limits,
- * outages) and changes.
+ * A recorded The Events Calendar site served over HTTP: every request the recording holds is
+ * answered with its recorded status, headers and body bytes, `{{origin}}` and `{{host}}` replaced
+ * by this server's. Two recordings: `test/fixtures/tec-site/` (a copy of `shared/reference/
+ * tec-site`, anonymous, TEC's namespace only) and `test/fixtures/tec-site-2/` (a copy of
+ * `shared/reference/tec-site-2`: edge cases, WordPress's own routes, and answers recorded signed
+ * in, served to a request that signs in with {@link SIGNED_IN}). The import's tests and benchmark
+ * read them as they would a live site; hooks add faults (rate limits, outages) and changes.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -14,6 +16,20 @@ import { join, resolve } from 'node:path';
 export function recordingDir(): string {
   return resolve(process.env['TEC_SITE_DIR'] ?? join(__dirname, '../../test/fixtures/tec-site'));
 }
+
+/** The second recording: edge cases, WordPress's routes, signed-in answers. */
+export function secondRecordingDir(): string {
+  return resolve(join(__dirname, '../../test/fixtures/tec-site-2'));
+}
+
+/**
+ * The WordPress user and application password the server takes for the signed-in answers of a
+ * recording that has them (any other credentials are refused, as WordPress refuses them).
+ */
+export const SIGNED_IN = {
+  user: 'importer',
+  appPassword: 'abcd efgh ijkl mnop qrst uvwx',
+} as const;
 
 /** An answer: status, headers and body (placeholders allowed). */
 export interface Recorded {
@@ -45,6 +61,8 @@ export interface FaultAnswer {
 }
 
 export interface TecSiteOptions {
+  /** The recording to serve (default {@link recordingDir}). */
+  readonly dir?: string;
   /** The port to listen on (default: any free one). */
   readonly port?: number;
   /** The host `global_id` shows (`{{host}}`). */
@@ -53,7 +71,7 @@ export interface TecSiteOptions {
   readonly fault?: (request: SiteRequest) => FaultAnswer | undefined;
   /** Rewrites a recorded body (after the origin and host are filled in). */
   readonly transform?: (request: SiteRequest, body: string) => string;
-  /** Query parameters the recording's requests lack, ignored when matching (e.g. `status`). */
+  /** Query parameters some of the recording's requests lack, ignored where they do (`status`). */
   readonly ignoreParams?: readonly string[];
   /** Answers a request instead of the recording (e.g. synthesised pages), or undefined. */
   readonly answer?: (request: SiteRequest) => Recorded | undefined;
@@ -80,24 +98,47 @@ function keyOf(path: string, query: URLSearchParams): string {
   return `${path.replace(/\/+$/, '')}?${new URLSearchParams(sorted).toString()}`;
 }
 
-/** The recording's answers by request key, bodies as text with placeholders. */
-export function loadRecording(dir: string = recordingDir()): Map<string, Recorded> {
-  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as {
-    request: string;
-    status: number;
-    headers: Record<string, string>;
-    body: string;
-  }[];
-  const answers = new Map<string, Recorded>();
-  for (const entry of index) {
+/** One entry of a recording's `index.json`. */
+interface IndexEntry {
+  readonly request: string;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+  /** How it was asked: `none` (anonymous), or signed in (`application-password`). */
+  readonly auth?: string;
+}
+
+/** The entries of a recording's index: a list (first recording) or `{ entries }` (second). */
+export function recordingIndex(dir: string = recordingDir()): IndexEntry[] {
+  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as
+    IndexEntry[] | { entries: IndexEntry[] };
+  return Array.isArray(index) ? index : index.entries;
+}
+
+/** A recording's answers by request key, anonymous and signed in, bodies with placeholders. */
+export interface Recording {
+  readonly anonymous: Map<string, Recorded>;
+  readonly signedIn: Map<string, Recorded>;
+}
+
+export function loadRecordings(dir: string = recordingDir()): Recording {
+  const recording: Recording = { anonymous: new Map(), signedIn: new Map() };
+  for (const entry of recordingIndex(dir)) {
     const url = new URL(entry.request.replace(/^GET /, ''), 'http://recorded');
+    const answers =
+      entry.auth === undefined || entry.auth === 'none' ? recording.anonymous : recording.signedIn;
     answers.set(keyOf(url.pathname, url.searchParams), {
       status: entry.status,
       headers: entry.headers,
       body: readFileSync(join(dir, entry.body), 'utf8'),
     });
   }
-  return answers;
+  return recording;
+}
+
+/** The recording's anonymous answers by request key, bodies as text with placeholders. */
+export function loadRecording(dir: string = recordingDir()): Map<string, Recorded> {
+  return loadRecordings(dir).anonymous;
 }
 
 const NO_ROUTE = JSON.stringify({
@@ -106,8 +147,18 @@ const NO_ROUTE = JSON.stringify({
   data: { status: 404 },
 });
 
+/** What WordPress answers an application password it does not know. */
+const INCORRECT_PASSWORD = JSON.stringify({
+  code: 'incorrect_password',
+  message: 'The provided password is an invalid application password.',
+  data: { status: 401 },
+});
+
+const SIGNED_IN_AUTHORIZATION = `Basic ${Buffer.from(`${SIGNED_IN.user}:${SIGNED_IN.appPassword}`).toString('base64')}`;
+
 export async function startTecSite(options: TecSiteOptions = {}): Promise<TecSite> {
-  const answers = loadRecording();
+  const recording = loadRecordings(options.dir);
+  const hasSignedIn = recording.signedIn.size > 0;
   const requests: SiteRequest[] = [];
   let fault = options.fault;
   let transform = options.transform;
@@ -145,9 +196,24 @@ export async function startTecSite(options: TecSiteOptions = {}): Promise<TecSit
       response.end(body);
       return;
     }
-    const matched = new URLSearchParams(url.searchParams);
-    for (const name of options.ignoreParams ?? []) matched.delete(name);
-    const recorded = options.answer?.(request) ?? answers.get(keyOf(url.pathname, matched));
+    const stripped = new URLSearchParams(url.searchParams);
+    for (const name of options.ignoreParams ?? []) stripped.delete(name);
+    // A recording with signed-in answers refuses other credentials, as WordPress does, and
+    // serves the signed-in answer where it has one.
+    const authorization = incoming.headers.authorization;
+    if (hasSignedIn && authorization !== undefined && authorization !== SIGNED_IN_AUTHORIZATION) {
+      response.writeHead(401, { 'content-type': 'application/json; charset=UTF-8' });
+      response.end(INCORRECT_PASSWORD);
+      return;
+    }
+    // The request as made, else without the parameters the recording's requests lack.
+    const keys = [keyOf(url.pathname, url.searchParams), keyOf(url.pathname, stripped)];
+    const find = (answers: Map<string, Recorded>): Recorded | undefined =>
+      keys.map((key) => answers.get(key)).find((answer) => answer !== undefined);
+    const recorded =
+      options.answer?.(request) ??
+      (authorization === undefined ? undefined : find(recording.signedIn)) ??
+      find(recording.anonymous);
     if (!recorded) {
       response.writeHead(404, { 'content-type': 'application/json; charset=UTF-8' });
       response.end(NO_ROUTE);

@@ -1,5 +1,5 @@
 import { formatDuration, formatReport, ProgressDisplay } from './progress-display';
-import { ImportReport } from './tec-importer';
+import { ImportReport } from './import-report';
 
 const stage = (created: number, failed = 0): ImportReport['stages']['events'] => ({
   created,

@@ -1,4 +1,4 @@
-import { ImportProgressSink, ImportReport, ImportStage, ItemOutcome } from './tec-importer';
+import { ImportProgressSink, ImportReport, ImportStage, ItemOutcome } from './import-report';
 import { SourceRetry } from './tec-source';
 
 /** Where the display writes: standard error, and whether it is a terminal. */

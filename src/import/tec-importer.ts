@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Viewer } from '../access/viewer';
-import { DomainError } from '../common/errors/domain-error';
-import { errorBody } from '../common/errors/error-body';
 import { Language } from '../common/i18n/language';
 import { validateInput } from '../common/validation/validate-input';
 import { AppConfig } from '../config/app-config';
@@ -21,25 +19,39 @@ import { TermsService } from '../terms/terms.service';
 import { CreateVenueDto } from '../venues/dto/create-venue.dto';
 import { UpdateVenueDto } from '../venues/dto/update-venue.dto';
 import { VenuesService } from '../venues/venues.service';
+import { randomBytes } from 'node:crypto';
 import { ImportProgress, StageProgress } from './import-progress';
 import {
   EventImport,
+  importedVersion,
   PostImport,
   readEvent,
   readOrganizer,
   readTerm,
   readVenue,
-  SourceItemError,
+  readWordPressOrganizer,
+  readWordPressVenue,
   TermImport,
 } from './tec-items';
-import { SourcePage, SourceRetry, TecSource, TecSourceOptions } from './tec-source';
-
-/** The stages of an import, in the order they run: what an event links to comes first. */
-export const IMPORT_STAGES = ['categories', 'tags', 'venues', 'organizers', 'events'] as const;
-export type ImportStage = (typeof IMPORT_STAGES)[number];
-
-/** What became of one source item. */
-export type ItemOutcome = 'created' | 'updated' | 'skipped' | 'failed';
+import { SourcePage, TecSource, TecSourceOptions } from './tec-source';
+import {
+  count,
+  emptyReport,
+  failureReason,
+  IMPORT_STAGES,
+  ImportProgressSink,
+  ImportReport,
+  ImportStage,
+  ItemOutcome,
+  StageReport,
+} from './import-report';
+import { eachLimited, parentsFirst } from './work-order';
+import {
+  LIST_NOTES,
+  readWordPressIndex,
+  WORDPRESS_TYPES,
+  WordPressIndex,
+} from './wordpress-routes';
 
 /** The page size TEC allows at most; the import reads every collection at it. */
 export const SOURCE_PAGE_SIZE = 50;
@@ -83,38 +95,6 @@ export const DEFAULT_SOURCE = {
   maxRetryAfterMs: 300_000,
 } as const;
 
-/** What the progress display is told. */
-export interface ImportProgressSink {
-  /** A stage starts: its items in all (the source's total), and those done by an earlier run. */
-  stage(stage: ImportStage, total: number, done: number): void;
-  item(stage: ImportStage, outcome: ItemOutcome): void;
-  retry(retry: SourceRetry): void;
-}
-
-/** The counts of one stage, and why items failed or lost a link. */
-export interface StageReport {
-  created: number;
-  updated: number;
-  skipped: number;
-  failed: number;
-  /** Created items that kept their source id, and those that got a new one. */
-  keptIds: number;
-  newIds: number;
-  /** Why items failed, with how many failed so. */
-  failures: Record<string, number>;
-  /** Links an item lost because what it links to was not imported, with how many. */
-  notes: Record<string, number>;
-}
-
-export interface ImportReport {
-  readonly source: string;
-  readonly dryRun: boolean;
-  /** The run continued an earlier one that stopped. */
-  readonly resumed: boolean;
-  readonly stages: Record<ImportStage, StageReport>;
-  readonly seconds: number;
-}
-
 /** How each stage reads the source and writes here. */
 interface StagePlan {
   readonly collection: string;
@@ -130,102 +110,17 @@ interface Run {
   readonly viewer: Viewer;
   readonly language: Language;
   readonly report: Record<ImportStage, StageReport>;
-}
-
-function emptyReport(): StageReport {
-  return {
-    created: 0,
-    updated: 0,
-    skipped: 0,
-    failed: 0,
-    keptIds: 0,
-    newIds: 0,
-    failures: {},
-    notes: {},
-  };
-}
-
-function count(counts: Record<string, number>, key: string): void {
-  counts[key] = (counts[key] ?? 0) + 1;
-}
-
-/** Why an item could not be written, in words: the service's error, or what the source lacks. */
-function failureReason(error: unknown): string | null {
-  if (error instanceof SourceItemError) return `unreadable: ${error.message}`;
-  if (error instanceof DomainError) {
-    const body = errorBody(error, 'en');
-    // Busy, away or unsure of a commit: the database's state, not the item's; the import stops.
-    if (body.data.status >= 500) return null;
-    return `${body.code}: ${body.message}`;
-  }
-  return null;
+  /** The host part of the site's global ids, from the first item that has one. */
+  globalHost: string | null;
 }
 
 /**
- * Runs `work` over `items` with at most `limit` at once, in order of start. After a failure no
- * item starts, and the failure is thrown once the items under way have ended, so nothing of an
- * import that stopped is still writing when its caller hears of it.
- */
-async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const worker = async (): Promise<void> => {
-    while (next < items.length && !failed) {
-      const item = items[next] as T;
-      next += 1;
-      try {
-        await work(item);
-      } catch (error: unknown) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  const outcomes = await Promise.allSettled(
-    Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker),
-  );
-  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-  if (failure) throw failure.reason;
-}
-
-/** Categories ordered so a parent comes before its children (a cycle or lost parent: last). */
-function parentsFirst(terms: readonly TermImport[]): TermImport[] {
-  const ordered: TermImport[] = [];
-  const placed = new Set<number>();
-  let pending = [...terms];
-  while (pending.length > 0) {
-    const ready = pending.filter(
-      (term) =>
-        term.parentSourceId === 0 ||
-        placed.has(term.parentSourceId) ||
-        !terms.some((other) => other.sourceId === term.parentSourceId),
-    );
-    const batch = ready.length > 0 ? ready : pending;
-    for (const term of batch) {
-      ordered.push(term);
-      placed.add(term.sourceId);
-    }
-    pending = pending.filter((term) => !batch.includes(term));
-  }
-  return ordered;
-}
-
-/**
- * Imports a The Events Calendar site through its `tribe/events/v1` API
+ * Imports a The Events Calendar site through its `tribe/events/v1` API and WordPress's own routes
  * (docs/behaviour.md#importing-from-the-events-calendar): categories, tags, venues, organizers,
  * then events, page by page, each item written through its resource's service in one unit of
  * work with the record of where it came from. An item already imported is updated when its
  * source changed and skipped otherwise; a run that stops continues from the last page done.
  */
-/** The cost an imported event's source showed; none for venues and organizers. */
-function shownCostOf(item: PostImport): ImportedCost {
-  return { costShown: 'costShown' in item ? (item as EventImport).costShown : null };
-}
-
 @Injectable()
 export class TecImporter {
   private readonly logger = new Logger(TecImporter.name);
@@ -271,6 +166,7 @@ export class TecImporter {
         ImportStage,
         StageReport
       >,
+      globalHost: null,
     };
     for (const stage of IMPORT_STAGES) {
       const state = done.get(stage);
@@ -321,16 +217,16 @@ export class TecImporter {
   private async stage(run: Run, stage: ImportStage, pagesDone: number): Promise<void> {
     const plan = this.plan(run, stage);
     const first = await run.client.page(plan.collection, plan.query, pagesDone + 1);
-    run.options.progress?.stage(
-      stage,
-      first.total,
-      Math.min(first.total, pagesDone * SOURCE_PAGE_SIZE),
-    );
     const kind = plan.kind;
     if (kind === 'category' || kind === 'post_tag') {
+      run.options.progress?.stage(stage, first.total, 0);
       await this.termStage(run, stage, plan, first);
       return;
     }
+    const wordPress = await readWordPressIndex(run.client, kind);
+    const total = Math.max(first.total, 'total' in wordPress ? wordPress.total : 0);
+    run.options.progress?.stage(stage, total, Math.min(total, pagesDone * SOURCE_PAGE_SIZE));
+    const seen = new Set<number>();
     const fetches = new Map<number, Promise<SourcePage>>();
     const fetchPage = (page: number): Promise<SourcePage> => {
       let fetch = fetches.get(page);
@@ -350,11 +246,84 @@ export class TecImporter {
       const { items } = await fetchPage(page);
       fetches.delete(page);
       if (items.length === 0) break;
-      await this.postPage(run, stage, kind, items);
+      const read = this.readPosts(run, stage, kind, items);
+      for (const item of read) seen.add(item.sourceId);
+      await this.writePosts(run, stage, kind, read, wordPress);
       run.options.signal?.throwIfAborted();
       if (!run.options.dryRun) await this.progress.save(run.source, stage, page, false);
     }
+    await this.listsSkipped(run, stage, kind, wordPress, seen);
+    run.options.signal?.throwIfAborted();
     if (!run.options.dryRun) await this.progress.save(run.source, stage, first.totalPages, true);
+  }
+
+  /**
+   * The posts WordPress's route lists that TEC's lists did not give this run: an event is read
+   * singly through TEC's API, a venue or organizer from WordPress's route; each written as if
+   * listed, and one left alone (counted skipped) when the version imported last is its own.
+   */
+  private async listsSkipped(
+    run: Run,
+    stage: ImportStage,
+    kind: PostKind,
+    wordPress: WordPressIndex,
+    seen: ReadonlySet<number>,
+  ): Promise<void> {
+    const report = run.report[stage];
+    if (!('posts' in wordPress)) {
+      count(
+        report.notes,
+        `WordPress's route wp/v2/${WORDPRESS_TYPES[kind]} not read (${wordPress.unavailable}): posts TEC's lists skip were not looked for, and passwords not carried`,
+      );
+      return;
+    }
+    const missing = [...wordPress.posts.values()].filter((post) => !seen.has(post.sourceId));
+    if (missing.length === 0) return;
+    const known = await this.imported.find(
+      run.source,
+      kind,
+      missing.map((post) => post.sourceId),
+    );
+    const changed = missing.filter((post) => {
+      const version = importedVersion(post.modified, kind === 'event' ? post.password : '');
+      if (known.get(post.sourceId)?.sourceVersion !== version) return true;
+      report.skipped += 1;
+      run.options.progress?.item(stage, 'skipped');
+      return false;
+    });
+    if (kind !== 'event') {
+      // The host part of the site's global ids (`site.example?id=12`), as TEC writes them.
+      const host = run.globalHost ?? new URL(run.source).host;
+      const read = kind === 'venue' ? readWordPressVenue : readWordPressOrganizer;
+      const items = changed.flatMap((post) => {
+        try {
+          const item = read(post, host);
+          for (const note of item.notes) count(report.notes, note);
+          return [item];
+        } catch (error: unknown) {
+          this.fail(run, stage, error);
+          return [];
+        }
+      });
+      await this.writePosts(run, stage, kind, items, wordPress);
+      return;
+    }
+    // Events are read singly, a page's worth at a time.
+    for (let start = 0; start < changed.length; start += SOURCE_PAGE_SIZE) {
+      const singles = await Promise.all(
+        changed
+          .slice(start, start + SOURCE_PAGE_SIZE)
+          .map((post) => run.client.single('events', post.sourceId)),
+      );
+      const readable = singles.filter((single) => single !== null);
+      for (let gone = singles.length - readable.length; gone > 0; gone -= 1) {
+        count(report.notes, LIST_NOTES.notReadable);
+      }
+      const items = this.readPosts(run, stage, kind, readable);
+      for (let read = items.length; read > 0; read -= 1) count(report.notes, LIST_NOTES.readSingly);
+      await this.writePosts(run, stage, kind, items, wordPress);
+      run.options.signal?.throwIfAborted();
+    }
   }
 
   private async termStage(
@@ -411,24 +380,42 @@ export class TecImporter {
     if (!run.options.dryRun) await this.progress.save(run.source, stage, first.totalPages, true);
   }
 
-  /** The items of one page of venues, organizers or events, written `concurrency` at a time. */
-  private async postPage(
+  /** Venues, organizers or events as TEC's API gives them, read; one unreadable fails alone. */
+  private readPosts(
     run: Run,
     stage: ImportStage,
     kind: PostKind,
     raw: readonly unknown[],
-  ): Promise<void> {
+  ): PostImport[] {
     const read = kind === 'event' ? readEvent : kind === 'venue' ? readVenue : readOrganizer;
     const items: PostImport[] = [];
     for (const item of raw) {
       try {
         const post = read(item);
         for (const note of post.notes) count(run.report[stage].notes, note);
+        if (run.globalHost === null && post.origin.globalId.includes('?id=')) {
+          run.globalHost = post.origin.globalId.split('?id=')[0] ?? null;
+        }
         items.push(post);
       } catch (error: unknown) {
         this.fail(run, stage, error);
       }
     }
+    return items;
+  }
+
+  /**
+   * Venues, organizers or events written `concurrency` at a time, each event with its password
+   * where WordPress's route gives it (and a random one where the post is protected and the
+   * password not given).
+   */
+  private async writePosts(
+    run: Run,
+    stage: ImportStage,
+    kind: PostKind,
+    items: readonly PostImport[],
+    wordPress: WordPressIndex,
+  ): Promise<void> {
     const known = await this.imported.find(
       run.source,
       kind,
@@ -437,21 +424,32 @@ export class TecImporter {
     const links = kind === 'event' ? await this.linkTargets(run, items as EventImport[]) : null;
     await eachLimited(items, run.options.concurrency, async (item) => {
       if (run.options.signal?.aborted) return;
+      const password =
+        kind === 'event' && 'posts' in wordPress
+          ? wordPress.posts.get(item.sourceId)?.password
+          : undefined;
+      if (password === null && !run.options.dryRun) {
+        count(run.report[stage].notes, LIST_NOTES.unknownPassword);
+      }
       const body = {
         ...item.body,
         author: run.options.authorId,
         ...(links ? this.eventLinks(run, item as EventImport, links) : {}),
+        ...(password === undefined
+          ? {}
+          : { password: password ?? randomBytes(18).toString('base64url') }),
       };
       await this.write(
         run,
         stage,
         kind,
         item.sourceId,
-        item.version,
+        importedVersion(item.version, password),
         known,
         {
-          create: () => this.createPost(run, kind, body, item.origin, shownCostOf(item)),
-          update: (id) => this.updatePost(run, kind, id, body, shownCostOf(item)),
+          create: () =>
+            this.createPost(run, kind, body, item.origin, { costShown: item.costShown }),
+          update: (id) => this.updatePost(run, kind, id, body, { costShown: item.costShown }),
         },
         item.sourceSlug,
       );

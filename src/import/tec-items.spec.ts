@@ -1,10 +1,15 @@
 import {
+  importedVersion,
   IMPORT_NOTES,
   readEvent,
   readOrganizer,
   readTerm,
   readVenue,
+  readWordPressOrganizer,
+  readWordPressPost,
+  readWordPressVenue,
   SourceItemError,
+  WORDPRESS_NOTES,
 } from './tec-items';
 
 const EVENT = {
@@ -152,5 +157,90 @@ describe('reading TEC items', () => {
     expect(readTerm(term).version).toBe(sut.version);
     expect(readTerm({ ...term, name: 'Free jazz' }).version).not.toBe(sut.version);
     expect(readTerm({ ...term, parent: 0 }).version).not.toBe(sut.version);
+  });
+});
+
+describe("posts read from WordPress's own routes", () => {
+  const venue = {
+    id: 15,
+    date_gmt: '2026-11-27T15:23:35',
+    modified_gmt: '2026-11-27T15:23:36',
+    slug: 'westend-loft',
+    status: 'publish',
+    title: { raw: 'Smith &amp; Sons', rendered: 'Smith &#038; Sons' },
+    content: { rendered: '<p>Loft.</p>\n', protected: false },
+    featured_media: 7,
+    meta: {
+      _VenueAddress: '866 Station Boulevard',
+      _VenueCity: 'Hamburg',
+      _VenueCountry: 'Germany',
+      _VenueState: '',
+      _VenueProvince: '',
+      _VenueStateProvince: 'HH',
+      _VenueZip: '77235',
+      _VenuePhone: '+1-555-2091',
+      _VenueURL: '',
+      _VenueLat: '53.55',
+      _VenueLng: '9.99',
+      _VenueShowMap: true,
+      _VenueShowMapLink: false,
+    },
+  };
+
+  it('reads a venue as TEC would list it, its global id on the given host', () => {
+    const read = readWordPressVenue(readWordPressPost(venue), 'events.example.org');
+    expect(read).toMatchObject({
+      sourceId: 15,
+      version: '2026-11-27 15:23:36',
+      origin: { globalId: 'events.example.org?id=15' },
+      sourceSlug: 'westend-loft',
+      body: {
+        status: 'publish',
+        date_utc: '2026-11-27 15:23:35',
+        venue: 'Smith & Sons',
+        description: '<p>Loft.</p>\n',
+        city: 'Hamburg',
+        province: 'HH',
+        show_map_link: false,
+        geo_lat: 53.55,
+        geo_lng: 9.99,
+        image: null,
+      },
+    });
+    expect(read.notes).toEqual([WORDPRESS_NOTES.readThere, WORDPRESS_NOTES.image]);
+  });
+
+  it('reads an organizer from its meta', () => {
+    const read = readWordPressOrganizer(
+      readWordPressPost({
+        id: 90,
+        modified_gmt: '2026-11-27T15:23:36',
+        status: 'draft',
+        date_gmt: null,
+        slug: '',
+        title: { rendered: 'Liam' },
+        meta: { _OrganizerEmail: 'liam@example.org', _OrganizerPhone: '1', _OrganizerWebsite: '' },
+      }),
+      'events.example.org',
+    );
+    expect(read.body).toMatchObject({
+      status: 'draft',
+      organizer: 'Liam',
+      email: 'liam@example.org',
+    });
+    expect(read.body).not.toHaveProperty('date_utc');
+    expect(read.notes).toContain(IMPORT_NOTES.noSlug);
+  });
+
+  it('tells a password given, none, and one protected but not given apart', () => {
+    const post = (extra: object) => readWordPressPost({ ...venue, ...extra }).password;
+    expect(post({ password: 's3cret' })).toBe('s3cret');
+    expect(post({ password: '' })).toBe('');
+    expect(post({})).toBe('');
+    expect(post({ content: { rendered: '', protected: true } })).toBeNull();
+    expect(importedVersion('v', '')).toBe('v');
+    expect(importedVersion('v', undefined)).toBe('v');
+    expect(importedVersion('v', 's3cret')).toBe('v password:given');
+    expect(importedVersion('v', null)).toBe('v password:unknown');
   });
 });

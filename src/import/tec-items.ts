@@ -93,6 +93,8 @@ export interface PostImport {
   readonly body: Record<string, unknown>;
   /** What the import did about the item that the report should say (counted by text). */
   readonly notes: readonly string[];
+  /** An event's cost as the site showed it, kept byte for byte; null for none (and others). */
+  readonly costShown: CostDescription | null;
 }
 
 /** Notes of the report about items TEC gives without a date or a slug. */
@@ -152,6 +154,7 @@ function postImport(
     origin: origin(item),
     sourceSlug: slug === '' ? null : decodedSlug(slug),
     notes,
+    costShown: null,
     body: {
       status: text(item, 'status') || 'publish',
       ...(dateUtc && !undated ? { date_utc: dateUtc } : {}),
@@ -227,8 +230,6 @@ export function readTerm(value: unknown): TermImport {
 
 /** An event: its write body without its links, and the source ids of what it links to. */
 export interface EventImport extends PostImport {
-  /** The cost as the site showed it, kept byte for byte; null when it showed none. */
-  readonly costShown: CostDescription | null;
   readonly venueSourceId: number | null;
   readonly organizerSourceIds: readonly number[];
   readonly categorySourceIds: readonly number[];
@@ -315,5 +316,141 @@ export function readEvent(value: unknown): EventImport {
     organizerSourceIds: linkedIds(item, 'organizer'),
     categorySourceIds: linkedIds(item, 'categories'),
     tagSourceIds: linkedIds(item, 'tags'),
+  };
+}
+
+/**
+ * A post as WordPress's own route (`wp/v2/tribe_events` and the like) lists it: the import reads
+ * from it what TEC's API leaves out (posts its lists skip, post passwords) and, for a venue or
+ * organizer that TEC's lists lose, the whole post.
+ */
+export interface WordPressPost {
+  readonly sourceId: number;
+  /** `modified_gmt` written as TEC writes `modified_utc`. */
+  readonly modified: string;
+  /**
+   * The post's password: '' for none; null for a protected post whose password this reader is
+   * not given (WordPress gives it only in the edit context, signed in).
+   */
+  readonly password: string | null;
+  readonly item: Json;
+}
+
+/** WordPress's `2026-11-27T15:23:33` as TEC writes it (`2026-11-27 15:23:33`); '' for none. */
+function tecDate(value: unknown): string {
+  return typeof value === 'string' ? value.replace('T', ' ') : '';
+}
+
+/** A rendered field (`title`, `content`), or its raw text where only that is given. */
+function rendered(item: Json, field: string): string {
+  const value = item[field];
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return '';
+  const { rendered: shown, raw } = value as Json;
+  if (typeof shown === 'string') return shown;
+  return typeof raw === 'string' ? raw : '';
+}
+
+export function readWordPressPost(value: unknown): WordPressPost {
+  const item = object(value, 'The post');
+  const password = item['password'];
+  const content = item['content'];
+  const isProtected =
+    typeof content === 'object' && content !== null && (content as Json)['protected'] === true;
+  return {
+    sourceId: id(item),
+    modified: tecDate(item['modified_gmt']),
+    password: typeof password === 'string' ? password : isProtected ? null : '',
+    item,
+  };
+}
+
+/** The version an item is imported at: its source version and whether its password is known. */
+export function importedVersion(version: string, password: string | null | undefined): string {
+  if (password === null) return `${version} password:unknown`;
+  return password ? `${version} password:given` : version;
+}
+
+/** The `meta` of a WordPress post (TEC's `_Venue…` and `_Organizer…` fields). */
+function meta(item: Json): Json {
+  const value = item['meta'];
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Json)
+    : {};
+}
+
+/**
+ * The fields every post shares, from WordPress's route in the shape TEC's API gives them, with
+ * the `global_id` TEC would give it on `host` (the host part of the site's other global ids).
+ */
+function tecShapeOfPost(post: WordPressPost, host: string): Record<string, unknown> {
+  const { item } = post;
+  const globalId = `${host}?id=${post.sourceId}`;
+  return {
+    id: post.sourceId,
+    status: text(item, 'status'),
+    date_utc: tecDate(item['date_gmt']),
+    modified_utc: post.modified,
+    slug: text(item, 'slug'),
+    description: rendered(item, 'content'),
+    image: false,
+    global_id: globalId,
+    global_id_lineage: [globalId],
+  };
+}
+
+/** The note of the report for a post read from WordPress's route instead of TEC's. */
+export const WORDPRESS_NOTES = {
+  readThere:
+    "not in TEC's lists (its paging lost it): read from WordPress's own route, ordered by id",
+  image: "an image: WordPress's route gives only its attachment id, so it was not imported",
+} as const;
+
+function imageNotes(item: Json): string[] {
+  return Number(item['featured_media'] ?? 0) > 0 ? [WORDPRESS_NOTES.image] : [];
+}
+
+/** A venue TEC's lists lost, read from WordPress's `wp/v2/tribe_venue`. */
+export function readWordPressVenue(post: WordPressPost, host: string): PostImport {
+  const fields = meta(post.item);
+  const field = (name: string): string => text(fields, name);
+  const state = field('_VenueState');
+  const province = field('_VenueProvince') || (state ? '' : field('_VenueStateProvince'));
+  const lat = field('_VenueLat');
+  const lng = field('_VenueLng');
+  const venue = readVenue({
+    ...tecShapeOfPost(post, host),
+    venue: plain(rendered(post.item, 'title')),
+    address: field('_VenueAddress'),
+    city: field('_VenueCity'),
+    country: field('_VenueCountry'),
+    state,
+    province,
+    zip: field('_VenueZip'),
+    phone: field('_VenuePhone'),
+    website: field('_VenueURL'),
+    show_map: flag(fields, '_VenueShowMap', true),
+    show_map_link: flag(fields, '_VenueShowMapLink', true),
+    ...(lat !== '' && lng !== '' ? { geo_lat: Number(lat), geo_lng: Number(lng) } : {}),
+  });
+  return {
+    ...venue,
+    notes: [...venue.notes, WORDPRESS_NOTES.readThere, ...imageNotes(post.item)],
+  };
+}
+
+/** An organizer TEC's lists lost, read from WordPress's `wp/v2/tribe_organizer`. */
+export function readWordPressOrganizer(post: WordPressPost, host: string): PostImport {
+  const fields = meta(post.item);
+  const organizer = readOrganizer({
+    ...tecShapeOfPost(post, host),
+    organizer: plain(rendered(post.item, 'title')),
+    phone: text(fields, '_OrganizerPhone'),
+    website: text(fields, '_OrganizerWebsite'),
+    email: text(fields, '_OrganizerEmail'),
+  });
+  return {
+    ...organizer,
+    notes: [...organizer.notes, WORDPRESS_NOTES.readThere, ...imageNotes(post.item)],
   };
 }

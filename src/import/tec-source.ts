@@ -57,6 +57,17 @@ interface SourceAnswer {
 /** The TEC namespace every request goes to. */
 export const TEC_NAMESPACE = 'tribe/events/v1';
 
+/** WordPress's own routes for TEC's post types (`wp/v2/<type>`). */
+export type WordPressType = 'tribe_events' | 'tribe_venue' | 'tribe_organizer';
+
+/** The page size WordPress's routes allow at most. */
+export const WORDPRESS_PAGE_SIZE = 100;
+
+/** A WordPress route this client cannot read, and why, in words for the report. */
+export interface Unavailable {
+  readonly unavailable: string;
+}
+
 /** Statuses a TEC site answers 5xx-style for a moment; worth another attempt. */
 const TRANSIENT_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 
@@ -108,12 +119,14 @@ class Gate {
  * server errors and timeouts. Anything else the site answers stops the import with a reason.
  */
 export class TecSource {
+  private readonly root: string;
   private readonly base: string;
   private readonly authorization: string | undefined;
   private readonly gate: Gate;
 
   constructor(private readonly options: TecSourceOptions) {
-    this.base = `${options.root.replace(/\/+$/, '')}/${TEC_NAMESPACE}`;
+    this.root = options.root.replace(/\/+$/, '');
+    this.base = `${this.root}/${TEC_NAMESPACE}`;
     this.authorization =
       options.user !== undefined && options.appPassword !== undefined
         ? `Basic ${Buffer.from(`${options.user}:${options.appPassword}`).toString('base64')}`
@@ -184,32 +197,77 @@ export class TecSource {
     };
   }
 
-  private json(response: SourceAnswer, path: string): unknown {
+  /**
+   * One item of `collection` by id (`/events/1122`), as TEC serves a single read; null when the
+   * site has none this client may see (gone, trashed, or not readable without more rights).
+   */
+  async single(collection: string, id: number): Promise<unknown> {
+    const path = `/${collection}/${id}`;
+    const response = await this.request(path);
+    if ([400, 401, 403, 404, 410].includes(response.status)) return null;
+    if (!response.ok) {
+      throw new TecSourceError(`The site answered ${response.status} to ${this.base}${path}.`);
+    }
+    return this.json(response, path);
+  }
+
+  /**
+   * Page `page` of WordPress's own route for `type`, ordered by id (stable, unlike TEC's lists),
+   * every status and the edit context (post passwords) when signed in. A site that does not
+   * serve the route to this client (no route, closed to anonymous readers, the user may not
+   * edit) answers {@link Unavailable}; a page past the end is empty.
+   */
+  async wordPressPage(type: WordPressType, page: number): Promise<SourcePage | Unavailable> {
+    const search = new URLSearchParams({
+      per_page: String(WORDPRESS_PAGE_SIZE),
+      page: String(page),
+      orderby: 'id',
+      order: 'asc',
+      ...(this.signedIn ? { context: 'edit', status: 'any' } : {}),
+    });
+    const path = `/wp/v2/${type}?${search.toString()}`;
+    const response = await this.request(path, this.root);
+    if (response.status === 400 && page > 1) return { items: [], total: 0, totalPages: 0 };
+    if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) {
+      return { unavailable: `answered ${response.status}` };
+    }
+    const body = this.json(response, path, this.root);
+    if (!Array.isArray(body)) return { unavailable: 'not a list' };
+    const total = Number(response.headers.get('x-wp-total'));
+    const totalPages = Number(response.headers.get('x-wp-totalpages'));
+    return {
+      items: body,
+      total: Number.isFinite(total) ? total : body.length,
+      totalPages: Number.isFinite(totalPages) ? totalPages : 1,
+    };
+  }
+
+  private json(response: SourceAnswer, path: string, under: string = this.base): unknown {
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('json')) {
       throw new TecSourceError(
-        `The site answered ${this.base}${path} with ${type || 'no content type'}, not JSON: a security plugin, a firewall or a login page is in front of its REST API.`,
+        `The site answered ${under}${path} with ${type || 'no content type'}, not JSON: a security plugin, a firewall or a login page is in front of its REST API.`,
       );
     }
     try {
       return JSON.parse(response.text) as unknown;
     } catch {
-      throw new TecSourceError(`The answer to ${this.base}${path} is not valid JSON.`);
+      throw new TecSourceError(`The answer to ${under}${path} is not valid JSON.`);
     }
   }
 
-  /** A GET of `path` under the namespace, tried again on transient failures. */
-  private async request(path: string): Promise<SourceAnswer> {
+  /** A GET of `path` under the namespace (or `under`), tried again on transient failures. */
+  private async request(path: string, under: string = this.base): Promise<SourceAnswer> {
     const { attempts, backoffMs, maxRetryAfterMs, signal } = this.options;
     for (let attempt = 1; ; attempt += 1) {
       signal?.throwIfAborted();
       try {
-        return await this.gate.run(() => this.once(path));
+        return await this.gate.run(() => this.once(path, under));
       } catch (error: unknown) {
         if (!(error instanceof TransientFailure) || attempt >= attempts) {
           if (error instanceof TransientFailure) {
             throw new TecSourceError(
-              `${this.base}${path} failed ${attempts} times (last: ${error.reason}); run the import again to continue.`,
+              `${under}${path} failed ${attempts} times (last: ${error.reason}); run the import again to continue.`,
             );
           }
           throw error;
@@ -231,7 +289,7 @@ export class TecSource {
    * One GET of `path`, its body read whole within the time limit: a timeout or a broken
    * connection while the body arrives is a transient failure, like one before the headers.
    */
-  private async once(path: string): Promise<SourceAnswer> {
+  private async once(path: string, under: string): Promise<SourceAnswer> {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
     const failed = (error: unknown): TransientFailure => {
@@ -241,7 +299,7 @@ export class TecSource {
     };
     let response: Response;
     try {
-      response = await fetch(`${this.base}${path}`, {
+      response = await fetch(`${under}${path}`, {
         headers: {
           accept: 'application/json',
           'user-agent': 'calendar-events-service import:tec',
@@ -254,7 +312,7 @@ export class TecSource {
       const lasting = lastingFailure(networkReason(error));
       if (lasting !== null && !timeout.aborted) {
         this.options.signal?.throwIfAborted();
-        throw new TecSourceError(`${this.base}${path}: ${lasting}`);
+        throw new TecSourceError(`${under}${path}: ${lasting}`);
       }
       throw failed(error);
     }

@@ -1,0 +1,207 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { ImportModule } from '../../src/import/import.module';
+import { ImportReport } from '../../src/import/import-report';
+import { ImportOptions, TecImporter } from '../../src/import/tec-importer';
+import { LIST_NOTES } from '../../src/import/wordpress-routes';
+import { WORDPRESS_NOTES } from '../../src/import/tec-items';
+import {
+  recordingIndex,
+  secondRecordingDir,
+  SIGNED_IN,
+  startTecSite,
+  TecSite,
+} from '../../scripts/lib/tec-site';
+import { comparable, Item, withDocumentedDifferences } from '../setup/tec-compare';
+import { TestApp, useTestApp } from '../setup/test-app';
+
+/**
+ * The import of the second recorded TEC site (`test/fixtures/tec-site-2`), which holds what TEC's
+ * lists never give: an event hidden from listings, a venue its signed-in paging loses, a post
+ * password. The import finds them through WordPress's own routes.
+ */
+
+const API = '/calendar/events/v1';
+
+/** The recorded answer to `request` (`GET /wp-json/…`), signed in or not, placeholders filled. */
+function recorded(site: TecSite, path: string, signedIn: boolean): unknown {
+  const dir = secondRecordingDir();
+  const entry = recordingIndex(dir).find(
+    (item) => item.request === `GET ${path}` && (item.auth === 'none') === !signedIn,
+  );
+  if (!entry) throw new Error(`The recording has no ${path}`);
+  return JSON.parse(
+    readFileSync(join(dir, entry.body), 'utf8')
+      .replaceAll('{{origin}}', site.origin)
+      .replaceAll('{{host}}', site.host),
+  );
+}
+
+/** Every event of TEC's signed-in list pages. */
+function listedEvents(site: TecSite): Item[] {
+  return recordingIndex(secondRecordingDir())
+    .filter(
+      (entry) =>
+        entry.auth !== 'none' && entry.request.startsWith('GET /wp-json/tribe/events/v1/events?'),
+    )
+    .flatMap(
+      (entry) => (recorded(site, entry.request.slice(4), true) as { events: Item[] }).events,
+    );
+}
+
+jest.setTimeout(180_000);
+
+describe("import of a whole TEC site, through WordPress's own routes too", () => {
+  const app = useTestApp({}, [ImportModule]);
+  let sut: TestApp;
+  let site: TecSite;
+
+  beforeEach(async () => {
+    sut = app();
+    site = await startTecSite({ dir: secondRecordingDir(), ignoreParams: ['status'] });
+  });
+  afterEach(async () => {
+    await site.close();
+  });
+
+  const runImport = (options: Partial<ImportOptions> = {}): Promise<ImportReport> =>
+    sut.app.get(TecImporter).run({
+      from: site.root,
+      authorId: 1,
+      dryRun: false,
+      concurrency: 4,
+      source: { backoffMs: 5, attempts: 3 },
+      ...options,
+    });
+  const signedIn = { user: SIGNED_IN.user, appPassword: SIGNED_IN.appPassword };
+
+  /** Our single read of event `id` as an anonymous reader, with `query`. */
+  const single = (id: number, query = '') => request(sut.http).get(`${API}/events/${id}${query}`);
+
+  it("finds what TEC's lists skip (a hidden event, a venue its paging loses) and carries post passwords", async () => {
+    const report = await runImport(signedIn);
+
+    expect(report.stages.venues).toMatchObject({ created: 61, failed: 0, failures: {} });
+    expect(report.stages.venues.notes[WORDPRESS_NOTES.readThere]).toBe(1);
+    expect(report.stages.organizers).toMatchObject({ created: 28, failed: 0 });
+    expect(report.stages.events).toMatchObject({ created: 1058, failed: 0, failures: {} });
+    expect(report.stages.events.notes[LIST_NOTES.readSingly]).toBe(1);
+    expect(report.stages.events.notes[LIST_NOTES.unknownPassword]).toBeUndefined();
+
+    // The event hidden from listings: read singly, hidden here too.
+    const hidden = await single(1122).expect(200);
+    expect(hidden.body).toMatchObject({
+      id: 1122,
+      slug: 'hidden-from-listings',
+      start_date: '2027-06-04 19:00:00',
+      hide_from_listings: true,
+    });
+    // Anonymous lists count what TEC's anonymous lists count (the hidden event left out).
+    const window = 'start_date=2000-01-01&end_date=2100-12-31';
+    const tecList = recorded(
+      site,
+      `/wp-json/tribe/events/v1/events?per_page=50&page=1&${window}`,
+      false,
+    ) as { total: number };
+    const ours = await request(sut.http).get(`${API}/events?per_page=1&${window}`).expect(200);
+    expect(ours.headers['x-tec-total']).toBe(String(tecList.total));
+
+    // The venue TEC's signed-in pages lost: equal to what TEC's anonymous list shows of it.
+    const tecVenues = recordingIndex(secondRecordingDir())
+      .filter(
+        (entry) =>
+          entry.auth === 'none' && entry.request.startsWith('GET /wp-json/tribe/events/v1/venues?'),
+      )
+      .flatMap(
+        (entry) => (recorded(site, entry.request.slice(4), false) as { venues: Item[] }).venues,
+      );
+    const lost = tecVenues.find((venue) => venue.id === 15);
+    const venue = await request(sut.http).get(`${API}/venues/15`).expect(200);
+    // A single read adds the venue's json_ld, which list items (TEC's here) do not carry.
+    const { json_ld: jsonLd, ...listed } = venue.body as Item;
+    expect(jsonLd).toMatchObject({ '@type': 'Place', name: 'Westend Loft' });
+    expect(comparable(listed, site, sut)).toEqual(comparable(lost, site, sut));
+    // And every event at it keeps it.
+    const atLostVenue = listedEvents(site).filter(
+      (event) => (event['venue'] as { id?: number } | undefined)?.id === 15,
+    );
+    expect(atLostVenue.length).toBeGreaterThan(0);
+    for (const event of atLostVenue) {
+      const read = await sut.admin.get(`${API}/events/${event.id}`).expect(200);
+      expect(read.body).toMatchObject({ venue: { id: 15, venue: 'Westend Loft' } });
+    }
+
+    // The password-protected event: locked to readers without its password, as at the source.
+    await single(1157).expect(403);
+    await single(1157, '?password=wrong').expect(403);
+    const unlocked = await single(1157, '?password=s3cret').expect(200);
+    expect(unlocked.body).toMatchObject({ description: '<p>Secret description</p>' });
+
+    // The site's ordinary events read singly as TEC reads them, field by field.
+    const ordinary = recordingIndex(secondRecordingDir()).filter(
+      (entry) =>
+        entry.auth !== 'none' &&
+        entry.status === 200 &&
+        /^GET \/wp-json\/tribe\/events\/v1\/events\/\d+$/.test(entry.request) &&
+        Number(entry.request.split('/').pop()) <= 1050,
+    );
+    expect(ordinary.length).toBeGreaterThan(40);
+    for (const entry of ordinary) {
+      const source = recorded(site, entry.request.slice(4), true) as Item;
+      const read = await single(source.id).expect(200);
+      expect(comparable(read.body, site, sut)).toEqual(
+        comparable(withDocumentedDifferences(source), site, sut),
+      );
+    }
+  });
+
+  it('reads nothing singly and writes nothing on a second run', async () => {
+    const first = await runImport(signedIn);
+    const before = site.requests.length;
+    const again = await runImport(signedIn);
+
+    for (const stage of ['categories', 'tags', 'venues', 'organizers', 'events'] as const) {
+      expect(again.stages[stage]).toMatchObject({ created: 0, updated: 0, failed: 0 });
+    }
+    // Every event, the hidden one included, left alone; the venue TEC lists twice counted twice.
+    expect(again.stages.events.skipped).toBe(first.stages.events.created);
+    expect(again.stages.venues.skipped).toBe(first.stages.venues.created + 1);
+    const singles = site.requests.slice(before).filter((req) => /^\/events\/\d+$/.test(req.route));
+    expect(singles).toEqual([]);
+  });
+
+  it('keeps a protected event protected when its password cannot be read, and carries it once signed in', async () => {
+    const anonymous = await runImport();
+
+    expect(anonymous.stages.events.notes[LIST_NOTES.unknownPassword]).toBe(1);
+    // Anonymous readers of WordPress's route see the hidden event too.
+    expect(anonymous.stages.events.notes[LIST_NOTES.readSingly]).toBe(1);
+    await single(1122).expect(200);
+    await single(1157).expect(403);
+    await single(1157, '?password=s3cret').expect(403);
+
+    const signedInRun = await runImport(signedIn);
+
+    // The drafts, pending, private and scheduled events, and the password.
+    expect(signedInRun.stages.events).toMatchObject({ created: 4, updated: 1, failed: 0 });
+    await single(1157, '?password=s3cret').expect(200);
+  });
+
+  it("imports through TEC's API alone, saying so, where WordPress's routes are closed", async () => {
+    site.setFault((req) =>
+      req.route.startsWith('/wp-json/wp/v2/')
+        ? { status: 401, body: '{"code":"rest_forbidden","data":{"status":401}}' }
+        : undefined,
+    );
+    const report = await runImport(signedIn);
+
+    expect(report.stages.events).toMatchObject({ created: 1057, failed: 0 });
+    expect(Object.keys(report.stages.events.notes)).toContain(
+      "WordPress's route wp/v2/tribe_events not read (answered 401): posts TEC's lists skip were not looked for, and passwords not carried",
+    );
+    await single(1122).expect(404);
+    // The venue TEC's paging lost stays lost, and said so.
+    expect(report.stages.venues.created).toBe(60);
+  });
+});
