@@ -26,6 +26,8 @@ export interface StageReport {
   updated: number;
   skipped: number;
   failed: number;
+  /** Items trashed here (terms deleted) because the site no longer has them (`--prune`). */
+  pruned: number;
   /** Created items that kept their source id, and those that got a new one. */
   keptIds: number;
   newIds: number;
@@ -50,6 +52,7 @@ export function emptyReport(): StageReport {
     updated: 0,
     skipped: 0,
     failed: 0,
+    pruned: 0,
     keptIds: 0,
     newIds: 0,
     failures: {},

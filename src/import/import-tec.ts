@@ -41,6 +41,10 @@ const COMMAND = {
     language: { type: 'string', value: 'ca|en|es', help: "The site's language (DEFAULT_LANGUAGE)" },
     concurrency: { type: 'string', value: 'N', help: 'Requests at once, 1-16', default: '4' },
     'dry-run': { type: 'boolean', help: 'Read everything, tell what would change, write nothing' },
+    prune: {
+      type: 'boolean',
+      help: 'Trash here what an earlier import brought and the site no longer has (needs --user)',
+    },
   },
   notes:
     'Exit status: 0 done (the report lists items that failed), 1 stopped, 2 usage, 130 interrupted.',
@@ -85,6 +89,11 @@ function readOptions(argv: readonly string[]): Omit<ImportOptions, 'signal' | 'p
   if ((values.user === undefined) !== (appPassword === undefined)) {
     throw new UsageError('--user and --app-password (or --app-password-file) go together');
   }
+  if (values.prune === true && values.user === undefined) {
+    throw new UsageError(
+      '--prune needs --user: anonymously the site hides its drafts, pending and private items, which would be pruned',
+    );
+  }
   let language: Language | undefined;
   if (values.language !== undefined) {
     if (!isLanguage(values.language)) throw new UsageError('--language must be ca, en or es');
@@ -98,6 +107,7 @@ function readOptions(argv: readonly string[]): Omit<ImportOptions, 'signal' | 'p
     language,
     concurrency: Math.min(16, positiveInteger(values.concurrency, 'concurrency', 4)),
     dryRun: values['dry-run'] === true,
+    prune: values.prune === true,
   };
 }
 

@@ -4,6 +4,8 @@ import { OrganizersModule } from '../organizers/organizers.module';
 import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
 import { ImportProgress } from './import-progress';
+import { ImportPruner } from './import-pruner';
+import { ImportedPostWriter } from './imported-post-writer';
 import { TecImporter } from './tec-importer';
 
 /**
@@ -12,7 +14,7 @@ import { TecImporter } from './tec-importer';
  */
 @Module({
   imports: [EventsModule, VenuesModule, OrganizersModule, TermsModule],
-  providers: [TecImporter, ImportProgress],
+  providers: [TecImporter, ImportProgress, ImportPruner, ImportedPostWriter],
   exports: [TecImporter],
 })
 export class ImportModule {}

@@ -6,6 +6,7 @@ const stage = (created: number, failed = 0): ImportReport['stages']['events'] =>
   updated: 0,
   skipped: 0,
   failed,
+  pruned: 0,
   keptIds: created,
   newIds: 0,
   failures: failed > 0 ? { 'rest_invalid_param: Invalid parameter(s): website': failed } : {},

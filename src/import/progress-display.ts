@@ -109,15 +109,26 @@ export class ProgressDisplay implements ImportProgressSink {
 
 /** The final report as text: a row per stage, then the reasons of failures and lost links. */
 export function formatReport(report: ImportReport): string {
+  // The pruned column only where a run pruned (or would have): `--prune` is rare.
+  const pruning = Object.values(report.stages).some((counts) => counts.pruned > 0);
   const rows = Object.entries(report.stages).map(([stage, counts]) => [
     stage,
     String(counts.created),
     String(counts.updated),
     String(counts.skipped),
     String(counts.failed),
+    ...(pruning ? [String(counts.pruned)] : []),
     `${counts.keptIds}/${counts.newIds}`,
   ]);
-  const header = ['', 'created', 'updated', 'skipped', 'failed', 'ids kept/new'];
+  const header = [
+    '',
+    'created',
+    'updated',
+    'skipped',
+    'failed',
+    ...(pruning ? ['pruned'] : []),
+    'ids kept/new',
+  ];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );

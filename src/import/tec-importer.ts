@@ -1,26 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Viewer } from '../access/viewer';
 import { Language } from '../common/i18n/language';
-import { validateInput } from '../common/validation/validate-input';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { CreateEventDto } from '../events/dto/create-event.dto';
-import { UpdateEventDto } from '../events/dto/update-event.dto';
-import { EventsService, ImportedCost } from '../events/events.service';
-import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
-import { UpdateOrganizerDto } from '../organizers/dto/update-organizer.dto';
-import { OrganizersService } from '../organizers/organizers.service';
 import { ImportedKind } from '../posts/imported-item.entity';
 import { ImportedItem, ImportedItems } from '../posts/imported-items';
-import { PostOrigin } from '../posts/post-origin';
 import { PostKind } from '../posts/post.entity';
 import { CATEGORY, Taxonomy } from '../terms/taxonomy';
 import { TermsService } from '../terms/terms.service';
-import { CreateVenueDto } from '../venues/dto/create-venue.dto';
-import { UpdateVenueDto } from '../venues/dto/update-venue.dto';
-import { VenuesService } from '../venues/venues.service';
 import { randomBytes } from 'node:crypto';
 import { ImportProgress, StageProgress } from './import-progress';
+import { ImportPruner, PruneRequest } from './import-pruner';
+import { ImportedPostWriter } from './imported-post-writer';
 import {
   EventImport,
   importedVersion,
@@ -74,6 +65,8 @@ export interface ImportOptions {
   readonly authorId: number;
   /** Reads the source and tells what would change, writing nothing. */
   readonly dryRun: boolean;
+  /** Trashes here what an earlier import brought and the site no longer lists. */
+  readonly prune?: boolean;
   /** Requests to the source in flight, and items written, at once. */
   readonly concurrency: number;
   /** The language the source's text is written in; default `DEFAULT_LANGUAGE`. */
@@ -130,9 +123,8 @@ export class TecImporter {
     private readonly unit: UnitOfWork,
     private readonly imported: ImportedItems,
     private readonly progress: ImportProgress,
-    private readonly events: EventsService,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    private readonly pruner: ImportPruner,
+    private readonly posts: ImportedPostWriter,
     private readonly terms: TermsService,
   ) {}
 
@@ -254,6 +246,14 @@ export class TecImporter {
     }
     await this.listsSkipped(run, stage, kind, wordPress, seen);
     run.options.signal?.throwIfAborted();
+    await this.prune(
+      run,
+      stage,
+      kind,
+      'posts' in wordPress
+        ? new Set([...seen, ...wordPress.posts.keys()])
+        : { unknown: `WordPress's route wp/v2/${WORDPRESS_TYPES[kind]} not read` },
+    );
     if (!run.options.dryRun) await this.progress.save(run.source, stage, first.totalPages, true);
   }
 
@@ -338,10 +338,12 @@ export class TecImporter {
     }
     const taxonomy: Taxonomy = plan.kind === 'category' ? CATEGORY : 'post_tag';
     const terms: TermImport[] = [];
+    let unreadable = false;
     for (const item of raw) {
       try {
         terms.push(readTerm(item));
       } catch (error: unknown) {
+        unreadable = true;
         this.fail(run, stage, error);
       }
     }
@@ -377,6 +379,14 @@ export class TecImporter {
       });
       if (outcome !== null) known.set(term.sourceId, outcome);
     }
+    await this.prune(
+      run,
+      stage,
+      plan.kind,
+      unreadable
+        ? { unknown: 'a term the site lists could not be read' }
+        : new Set(terms.map((term) => term.sourceId)),
+    );
     if (!run.options.dryRun) await this.progress.save(run.source, stage, first.totalPages, true);
   }
 
@@ -448,8 +458,13 @@ export class TecImporter {
         known,
         {
           create: () =>
-            this.createPost(run, kind, body, item.origin, { costShown: item.costShown }),
-          update: (id) => this.updatePost(run, kind, id, body, { costShown: item.costShown }),
+            this.posts.create(kind, body, run.language, run.viewer, item.origin, {
+              costShown: item.costShown,
+            }),
+          update: (id) =>
+            this.posts.update(kind, id, body, run.language, run.viewer, {
+              costShown: item.costShown,
+            }),
         },
         item.sourceSlug,
       );
@@ -510,83 +525,6 @@ export class TecImporter {
       categories: ours('category', event.categorySourceIds),
       tags: ours('post_tag', event.tagSourceIds),
     };
-  }
-
-  private async createPost(
-    run: Run,
-    kind: PostKind,
-    body: Record<string, unknown>,
-    origin: PostOrigin,
-    imported: ImportedCost,
-  ): Promise<number> {
-    switch (kind) {
-      case 'event':
-        return (
-          await this.events.create(
-            validateInput(CreateEventDto, body),
-            run.language,
-            run.viewer,
-            'next-free',
-            origin,
-            imported,
-          )
-        ).event.id;
-      case 'venue':
-        return (
-          await this.venues.create(
-            validateInput(CreateVenueDto, body),
-            run.language,
-            run.viewer,
-            'next-free',
-            origin,
-          )
-        ).venue.id;
-      case 'organizer':
-        return (
-          await this.organizers.create(
-            validateInput(CreateOrganizerDto, body),
-            run.language,
-            run.viewer,
-            'next-free',
-            origin,
-          )
-        ).organizer.id;
-    }
-  }
-
-  private async updatePost(
-    run: Run,
-    kind: PostKind,
-    id: number,
-    body: Record<string, unknown>,
-    imported: ImportedCost,
-  ): Promise<void> {
-    switch (kind) {
-      case 'event':
-        await this.events.updateImported(
-          id,
-          validateInput(UpdateEventDto, body),
-          run.language,
-          run.viewer,
-          imported,
-        );
-        return;
-      case 'venue':
-        await this.venues.updateById(
-          id,
-          validateInput(UpdateVenueDto, body),
-          run.language,
-          run.viewer,
-        );
-        return;
-      case 'organizer':
-        await this.organizers.updateById(
-          id,
-          validateInput(UpdateOrganizerDto, body),
-          run.language,
-          run.viewer,
-        );
-    }
   }
 
   /**
@@ -652,6 +590,27 @@ export class TecImporter {
       this.fail(run, stage, error);
       return null;
     }
+  }
+
+  /** With `--prune`, trashes here what the site no longer lists, and counts it. */
+  private async prune(
+    run: Run,
+    stage: ImportStage,
+    kind: ImportedKind,
+    present: PruneRequest['present'],
+  ): Promise<void> {
+    if (run.options.prune !== true) return;
+    const { pruned, skippedBecause } = await this.pruner.prune({
+      source: run.source,
+      kind,
+      present,
+      language: run.language,
+      viewer: run.viewer,
+      dryRun: run.options.dryRun,
+      signal: run.options.signal,
+    });
+    run.report[stage].pruned += pruned;
+    if (skippedBecause !== null) count(run.report[stage].notes, `not pruned: ${skippedBecause}`);
   }
 
   /** Counts a failed item with its reason; an error that is not the item's stops the import. */

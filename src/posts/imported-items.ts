@@ -32,6 +32,19 @@ export class ImportedItems {
     return new Map(rows.map((row) => [row.sourceId, row]));
   }
 
+  /** Every item of `kind` imported from `source`: our id by source id. */
+  async all(source: string, kind: ImportedKind): Promise<Map<number, number>> {
+    const rows = await this.unit.manager
+      .getRepository(ImportedItemEntity)
+      .find({ select: { sourceId: true, targetId: true }, where: { source, kind } });
+    return new Map(rows.map((row) => [row.sourceId, row.targetId]));
+  }
+
+  /** Forgets, in the running unit of work, what `sourceId` became (a term deleted here). */
+  async forget(source: string, kind: ImportedKind, sourceId: number): Promise<void> {
+    await this.unit.manager.getRepository(ImportedItemEntity).delete({ source, kind, sourceId });
+  }
+
   /** Records, in the running unit of work, that `sourceId` is `targetId` at `sourceVersion`. */
   async record(
     source: string,

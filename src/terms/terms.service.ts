@@ -279,11 +279,22 @@ export class TermsService {
    * children move up to its parent; its links to events go.
    */
   async delete(taxonomy: Taxonomy, id: number, viewer: Viewer): Promise<TermView> {
-    const term = await this.byId(taxonomy, id);
-    requireRight(viewer, mayManageTerms(viewer, taxonomy));
+    return this.deleteTerm(await this.byId(taxonomy, id), viewer);
+  }
+
+  /** Deletes the term if there is one (an import's prune): false when there is none. */
+  async deleteIfAny(taxonomy: Taxonomy, id: number, viewer: Viewer): Promise<boolean> {
+    const term = await this.terms.findTerm(taxonomy, id);
+    if (!term) return false;
+    await this.deleteTerm(term, viewer);
+    return true;
+  }
+
+  private async deleteTerm(term: TermEntity, viewer: Viewer): Promise<TermView> {
+    requireRight(viewer, mayManageTerms(viewer, term.taxonomy));
     const view = await this.view(term);
     await this.terms.delete(view.term);
-    await this.changes.record(changeKindOf(taxonomy), id, 'deleted');
+    await this.changes.record(changeKindOf(term.taxonomy), term.id, 'deleted');
     return view;
   }
 

@@ -188,20 +188,96 @@ describe("import of a whole TEC site, through WordPress's own routes too", () =>
     await single(1157, '?password=s3cret').expect(200);
   });
 
+  it('prunes, with --prune, what the site no longer has: trashed here, a term deleted; a dry run only counts', async () => {
+    await runImport(signedIn);
+    const before = await request(sut.http).get(`${API}/events?per_page=1`).expect(200);
+    const token = (before.body as { next_sync_token: string }).next_sync_token;
+    // At the site, since: event 1129, venue 15 and the empty category 27 deleted.
+    const gone: Record<string, number> = {
+      '/events': 1129,
+      '/wp-json/wp/v2/tribe_events': 1129,
+      '/venues': 15,
+      '/wp-json/wp/v2/tribe_venue': 15,
+      '/categories': 27,
+    };
+    site.setTransform((req, body) => {
+      const id = gone[req.route];
+      if (id === undefined) return body;
+      const without = (list: Item[]): Item[] => list.filter((item) => item.id !== id);
+      if (req.route.startsWith('/wp-json/')) {
+        return JSON.stringify(without(JSON.parse(body) as Item[]));
+      }
+      const key = req.route.slice(1);
+      const page = JSON.parse(body) as Record<string, Item[]>;
+      return JSON.stringify({ ...page, [key]: without(page[key] ?? []) });
+    });
+
+    const dry = await runImport({ ...signedIn, prune: true, dryRun: true });
+    expect(dry.stages).toMatchObject({
+      categories: { pruned: 1 },
+      tags: { pruned: 0 },
+      venues: { pruned: 1 },
+      organizers: { pruned: 0 },
+      events: { pruned: 1 },
+    });
+    await single(1129).expect(200);
+
+    const pruned = await runImport({ ...signedIn, prune: true });
+    expect(pruned.stages).toMatchObject({
+      categories: { pruned: 1, failed: 0 },
+      venues: { pruned: 1, failed: 0 },
+      events: { pruned: 1, failed: 0, created: 0, updated: 0 },
+    });
+    // A trashed event answers as TEC's does, to anyone.
+    const event = await sut.admin.get(`${API}/events/1129`).expect(403);
+    expect(event.body).toMatchObject({ code: 'event-no-longer-available' });
+    await sut.admin.delete(`${API}/venues/15`).expect(410);
+    // TEC answers an id that names no term 400 on `id`.
+    await request(sut.http).get(`${API}/categories/27`).expect(400);
+    // Seen by every client that syncs, as a tombstone.
+    const sync = await request(sut.http)
+      .get(`${API}/events?sync_token=${encodeURIComponent(token)}`)
+      .expect(200);
+    expect(sync.body).toMatchObject({ removed: [{ id: 1129, status: 'trash' }] });
+
+    // Once pruned, nothing is left to prune.
+    const again = await runImport({ ...signedIn, prune: true });
+    expect(Object.values(again.stages).map((stage) => stage.pruned)).toEqual([0, 0, 0, 0, 0]);
+
+    // Back at the site, edited: restored here.
+    site.setTransform((req, body) => {
+      if (req.route !== '/events' && req.route !== '/wp-json/wp/v2/tribe_events') return body;
+      const parsed = JSON.parse(body) as Item[] | { events: Item[] };
+      for (const item of Array.isArray(parsed) ? parsed : parsed.events) {
+        if (item.id !== 1129) continue;
+        item['modified_utc'] = '2027-01-02 03:04:05';
+        item['modified_gmt'] = '2027-01-02T03:04:05';
+      }
+      return JSON.stringify(parsed);
+    });
+    const back = await runImport({ ...signedIn, prune: true });
+    expect(back.stages.events).toMatchObject({ updated: 1, pruned: 0, failed: 0 });
+    await single(1129).expect(200);
+  });
+
   it("imports through TEC's API alone, saying so, where WordPress's routes are closed", async () => {
     site.setFault((req) =>
       req.route.startsWith('/wp-json/wp/v2/')
         ? { status: 401, body: '{"code":"rest_forbidden","data":{"status":401}}' }
         : undefined,
     );
-    const report = await runImport(signedIn);
+    const report = await runImport({ ...signedIn, prune: true });
 
     expect(report.stages.events).toMatchObject({ created: 1057, failed: 0 });
     expect(Object.keys(report.stages.events.notes)).toContain(
       "WordPress's route wp/v2/tribe_events not read (answered 401): posts TEC's lists skip were not looked for, and passwords not carried",
     );
     await single(1122).expect(404);
-    // The venue TEC's paging lost stays lost, and said so.
+    // The venue TEC's paging lost stays lost, and said so; nothing is pruned on TEC's lists alone.
     expect(report.stages.venues.created).toBe(60);
+    expect(report.stages.venues.notes).toMatchObject({
+      "not pruned: WordPress's route wp/v2/tribe_venue not read": 1,
+    });
+    expect(Object.values(report.stages).map((stage) => stage.pruned)).toEqual([0, 0, 0, 0, 0]);
   });
 });

@@ -15,7 +15,7 @@ const TOOLS: readonly { readonly file: string; readonly usage: string }[] = [
     file: 'src/import/import-tec.ts',
     usage: 'npm run import:tec -- --from <site>/wp-json [options]',
   },
-  { file: 'scripts/serve-tec-site.ts', usage: 'npm run serve:tec-site' },
+  { file: 'scripts/serve-tec-site.ts', usage: 'npm run serve:tec-site [-- --second]' },
   { file: 'scripts/bench.ts', usage: 'npm run bench -- [options]' },
   { file: 'scripts/bench-load.ts', usage: 'npm run bench:load -- [options]' },
   { file: 'scripts/bench-writes.ts', usage: 'npm run bench:writes -- --token JWT [options]' },
@@ -98,4 +98,17 @@ describe('the tools', () => {
     });
     expect(existsSync(sqlitePath)).toBe(false);
   }, 180_000);
+
+  it('refuse import:tec --prune without a user, who alone sees what the site has', async () => {
+    const result = await run(
+      'src/import/import-tec.ts',
+      ['--from', 'http://127.0.0.1:9/wp-json', '--prune'],
+      sqlitePath,
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toMatch(
+      /^--prune needs --user: anonymously the site hides/,
+    );
+    expect(existsSync(sqlitePath)).toBe(false);
+  }, 60_000);
 });

@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import { Viewer } from '../access/viewer';
+import { Language } from '../common/i18n/language';
+import { validateInput } from '../common/validation/validate-input';
+import { CreateEventDto } from '../events/dto/create-event.dto';
+import { UpdateEventDto } from '../events/dto/update-event.dto';
+import { EventsService, ImportedCost } from '../events/events.service';
+import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
+import { UpdateOrganizerDto } from '../organizers/dto/update-organizer.dto';
+import { OrganizersService } from '../organizers/organizers.service';
+import { PostOrigin } from '../posts/post-origin';
+import { PostKind } from '../posts/post.entity';
+import { CreateVenueDto } from '../venues/dto/create-venue.dto';
+import { UpdateVenueDto } from '../venues/dto/update-venue.dto';
+import { VenuesService } from '../venues/venues.service';
+
+/**
+ * Writes an imported venue, organizer or event through its resource's service, its body checked
+ * as the API checks one: created with the source's origin (and an event with the cost the source
+ * showed), or updated.
+ */
+@Injectable()
+export class ImportedPostWriter {
+  constructor(
+    private readonly events: EventsService,
+    private readonly venues: VenuesService,
+    private readonly organizers: OrganizersService,
+  ) {}
+
+  async create(
+    kind: PostKind,
+    body: Record<string, unknown>,
+    language: Language,
+    viewer: Viewer,
+    origin: PostOrigin,
+    imported: ImportedCost,
+  ): Promise<number> {
+    switch (kind) {
+      case 'event':
+        return (
+          await this.events.create(
+            validateInput(CreateEventDto, body),
+            language,
+            viewer,
+            'next-free',
+            origin,
+            imported,
+          )
+        ).event.id;
+      case 'venue':
+        return (
+          await this.venues.create(
+            validateInput(CreateVenueDto, body),
+            language,
+            viewer,
+            'next-free',
+            origin,
+          )
+        ).venue.id;
+      case 'organizer':
+        return (
+          await this.organizers.create(
+            validateInput(CreateOrganizerDto, body),
+            language,
+            viewer,
+            'next-free',
+            origin,
+          )
+        ).organizer.id;
+    }
+  }
+
+  async update(
+    kind: PostKind,
+    id: number,
+    body: Record<string, unknown>,
+    language: Language,
+    viewer: Viewer,
+    imported: ImportedCost,
+  ): Promise<void> {
+    switch (kind) {
+      case 'event':
+        await this.events.updateImported(
+          id,
+          validateInput(UpdateEventDto, body),
+          language,
+          viewer,
+          imported,
+        );
+        return;
+      case 'venue':
+        await this.venues.updateById(id, validateInput(UpdateVenueDto, body), language, viewer);
+        return;
+      case 'organizer':
+        await this.organizers.updateById(
+          id,
+          validateInput(UpdateOrganizerDto, body),
+          language,
+          viewer,
+        );
+    }
+  }
+}
