@@ -31,8 +31,9 @@ import {
 } from '../common/errors/domain-error';
 import { Language } from '../common/i18n/language';
 import { imageColumns } from '../common/media/image';
+import { ImportedShown } from '../posts/imported-shown';
+import { normaliseCostInput } from '../common/text/cost';
 import { hashPostPassword } from '../posts/post-password';
-import { CostDescription, normaliseCostInput } from '../common/text/cost';
 import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { slugify } from '../common/text/slug';
 import { AppConfig } from '../config/app-config';
@@ -56,11 +57,6 @@ import {
   SplitLines,
   splitRecurrence,
 } from './recurrence/recurrence';
-
-/** The cost an imported event's source showed (TEC's `cost` and `cost_details`), if any. */
-export interface ImportedCost {
-  readonly costShown: CostDescription | null;
-}
 
 /** The events aggregate's writes: create, update (a series, or this and following), trash. */
 @Injectable()
@@ -93,7 +89,7 @@ export class EventsService {
     viewer: Viewer,
     slugRule: SlugRule,
     origin?: PostOrigin,
-    imported?: ImportedCost,
+    imported?: ImportedShown,
   ): Promise<EventView> {
     const { start_date: startInput, end_date: endInput } = dto;
     if (startInput === undefined || endInput === undefined) {
@@ -142,7 +138,7 @@ export class EventsService {
       hideFromListings: dto.hide_from_listings ?? false,
       sticky: dto.sticky ?? false,
       featured: dto.featured ?? false,
-      ...imageColumns(dto.image),
+      ...imageColumns(dto.image, imported?.imageShown ?? null),
       postParent: dto.post_parent || null,
       venueId: links.venueId ?? null,
       ...originColumns(origin),
@@ -201,7 +197,7 @@ export class EventsService {
     dto: UpdateEventDto,
     language: Language,
     viewer: Viewer,
-    imported: ImportedCost,
+    imported: ImportedShown,
   ): Promise<EventView> {
     return this.update(await this.byIdToWrite(id, viewer), dto, language, viewer, imported);
   }
@@ -289,7 +285,7 @@ export class EventsService {
     dto: UpdateEventDto,
     language: Language,
     viewer: Viewer,
-    imported?: ImportedCost,
+    imported?: ImportedShown,
   ): Promise<EventView> {
     const now = this.clock.now();
     const oldZone = this.zone(event.timezone);
@@ -377,7 +373,9 @@ export class EventsService {
       columns.costShown = imported?.costShown ?? null;
     }
     if (dto.website !== undefined) columns.website = dto.website || null;
-    if (dto.image !== undefined) Object.assign(columns, imageColumns(dto.image));
+    if (dto.image !== undefined) {
+      Object.assign(columns, imageColumns(dto.image, imported?.imageShown ?? null));
+    }
     if (dto.post_parent !== undefined) columns.postParent = dto.post_parent || null;
     if (links.venueId !== undefined) columns.venueId = links.venueId;
     const flags = {

@@ -4,7 +4,8 @@ import { Language } from '../common/i18n/language';
 import { validateInput } from '../common/validation/validate-input';
 import { CreateEventDto } from '../events/dto/create-event.dto';
 import { UpdateEventDto } from '../events/dto/update-event.dto';
-import { EventsService, ImportedCost } from '../events/events.service';
+import { EventsService } from '../events/events.service';
+import { ImportedShown } from '../posts/imported-shown';
 import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
 import { UpdateOrganizerDto } from '../organizers/dto/update-organizer.dto';
 import { OrganizersService } from '../organizers/organizers.service';
@@ -33,7 +34,7 @@ export class ImportedPostWriter {
     language: Language,
     viewer: Viewer,
     origin: PostOrigin,
-    imported: ImportedCost,
+    imported: ImportedShown,
   ): Promise<number> {
     switch (kind) {
       case 'event':
@@ -55,6 +56,7 @@ export class ImportedPostWriter {
             viewer,
             'next-free',
             origin,
+            imported,
           )
         ).venue.id;
       case 'organizer':
@@ -65,6 +67,7 @@ export class ImportedPostWriter {
             viewer,
             'next-free',
             origin,
+            imported,
           )
         ).organizer.id;
     }
@@ -76,7 +79,7 @@ export class ImportedPostWriter {
     body: Record<string, unknown>,
     language: Language,
     viewer: Viewer,
-    imported: ImportedCost,
+    imported: ImportedShown,
   ): Promise<void> {
     switch (kind) {
       case 'event':
@@ -89,7 +92,13 @@ export class ImportedPostWriter {
         );
         return;
       case 'venue':
-        await this.venues.updateById(id, validateInput(UpdateVenueDto, body), language, viewer);
+        await this.venues.updateById(
+          id,
+          validateInput(UpdateVenueDto, body),
+          language,
+          viewer,
+          imported,
+        );
         return;
       case 'organizer':
         await this.organizers.updateById(
@@ -97,6 +106,7 @@ export class ImportedPostWriter {
           validateInput(UpdateOrganizerDto, body),
           language,
           viewer,
+          imported,
         );
     }
   }

@@ -460,10 +460,12 @@ export class TecImporter {
           create: () =>
             this.posts.create(kind, body, run.language, run.viewer, item.origin, {
               costShown: item.costShown,
+              imageShown: item.imageShown,
             }),
           update: (id) =>
             this.posts.update(kind, id, body, run.language, run.viewer, {
               costShown: item.costShown,
+              imageShown: item.imageShown,
             }),
         },
         item.sourceSlug,

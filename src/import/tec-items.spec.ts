@@ -244,3 +244,38 @@ describe("posts read from WordPress's own routes", () => {
     expect(importedVersion('v', null)).toBe('v password:unknown');
   });
 });
+
+describe('images as the site showed them', () => {
+  const thumbnail = {
+    width: 150,
+    height: 150,
+    'mime-type': 'image/png',
+    filesize: 489,
+    url: 'https://events.example.org/p-150x150.png',
+  };
+  const image = {
+    url: 'https://events.example.org/p.png',
+    id: 1084,
+    extension: 'png',
+    width: 1200,
+    height: 630,
+    filesize: 3933,
+    sizes: { thumbnail },
+  };
+  const venue = (shown: unknown) =>
+    readVenue({ id: 5, venue: 'Hall', modified_utc: '2026-11-27 15:23:33', image: shown });
+
+  it('keeps the attachment id, sizes and file size, in the order TEC gives them', () => {
+    const read = venue(image);
+    expect(read.imageShown).toEqual(image);
+    expect(Object.keys(read.imageShown ?? {})).toEqual(Object.keys(image));
+    expect(read.body['image']).toBe(image.url);
+  });
+
+  it('keeps only the URL of an image without an attachment id or with sizes not in TEC shape', () => {
+    expect(venue({ url: image.url }).imageShown).toBeNull();
+    expect(venue({ ...image, sizes: { thumbnail: { url: 'x' } } }).imageShown).toBeNull();
+    expect(venue(false).imageShown).toBeNull();
+    expect(venue({ ...image, sizes: { thumbnail: { url: 'x' } } }).body['image']).toBe(image.url);
+  });
+});

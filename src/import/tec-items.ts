@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CostDescription, CurrencyPosition } from '../common/text/cost';
+import type { ShownImage, ShownImageSize } from '../common/media/image';
 import { decodeHTML } from 'entities';
 import { PostOrigin } from '../posts/post-origin';
 import { decodedSlug } from '../posts/imported-items';
@@ -82,6 +83,59 @@ function image(item: Json): string | null {
   return null;
 }
 
+/** A number of an image's metadata: a whole number from 0, or absent. */
+function whole(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** One of TEC's `image.sizes`, or null when it is not TEC's shape. */
+function shownSize(value: unknown): ShownImageSize | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const size = value as Json;
+  const width = whole(size['width']);
+  const height = whole(size['height']);
+  const type = size['mime-type'];
+  const url = size['url'];
+  if (width === undefined || height === undefined) return null;
+  if (typeof type !== 'string' || typeof url !== 'string') return null;
+  const filesize = whole(size['filesize']);
+  return { width, height, 'mime-type': type, ...(filesize === undefined ? {} : { filesize }), url };
+}
+
+/**
+ * The image as the site showed it, kept whole for an imported item: TEC's object with the
+ * attachment's id, extension, width, height, file size and sizes. Null for none, for an image
+ * without an attachment id, or one whose metadata is not TEC's shape (its URL is still kept).
+ */
+function shownImage(item: Json): ShownImage | null {
+  const value = item['image'];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const image = value as Json;
+  const url = image['url'];
+  const attachment = whole(image['id']);
+  if (typeof url !== 'string' || attachment === undefined || attachment === 0) return null;
+  const sizes: Record<string, ShownImageSize> = {};
+  const rawSizes = image['sizes'];
+  if (typeof rawSizes === 'object' && rawSizes !== null && !Array.isArray(rawSizes)) {
+    for (const [name, raw] of Object.entries(rawSizes as Json)) {
+      const size = shownSize(raw);
+      if (size === null) return null;
+      sizes[name] = size;
+    }
+  }
+  const extension = image['extension'];
+  const [width, height, filesize] = [image['width'], image['height'], image['filesize']].map(whole);
+  return {
+    url,
+    id: attachment,
+    ...(typeof extension === 'string' ? { extension } : {}),
+    ...(width === undefined ? {} : { width }),
+    ...(height === undefined ? {} : { height }),
+    ...(filesize === undefined ? {} : { filesize }),
+    ...(rawSizes === undefined ? {} : { sizes }),
+  };
+}
+
 /** A venue or organizer as the write body our service takes, with where it came from. */
 export interface PostImport {
   readonly sourceId: number;
@@ -95,6 +149,8 @@ export interface PostImport {
   readonly notes: readonly string[];
   /** An event's cost as the site showed it, kept byte for byte; null for none (and others). */
   readonly costShown: CostDescription | null;
+  /** The image as the site showed it (attachment id, sizes, file size); null for none. */
+  readonly imageShown: ShownImage | null;
 }
 
 /** Notes of the report about items TEC gives without a date or a slug. */
@@ -155,6 +211,7 @@ function postImport(
     sourceSlug: slug === '' ? null : decodedSlug(slug),
     notes,
     costShown: null,
+    imageShown: shownImage(item),
     body: {
       status: text(item, 'status') || 'publish',
       ...(dateUtc && !undated ? { date_utc: dateUtc } : {}),

@@ -1,3 +1,4 @@
+import type { ShownImage } from '../common/media/image';
 import { PostStatus } from '../posts/post-status';
 
 /** The two kinds of item an event links to; their ids come from the shared `posts` registry. */
@@ -16,6 +17,7 @@ export interface LinkedPostEntity {
   website: string | null;
   imageUrl: string | null;
   imageId: number | null;
+  imageShown: ShownImage | null;
   globalId: string | null;
   globalIdLineage: string[] | null;
 }

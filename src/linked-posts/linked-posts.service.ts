@@ -20,6 +20,7 @@ import { publicationDate } from '../common/dates/parse-date';
 import { DomainError, InvalidParamsError, MissingParamsError } from '../common/errors/domain-error';
 import { Language } from '../common/i18n/language';
 import { imageColumns } from '../common/media/image';
+import { ImportedShown } from '../posts/imported-shown';
 import { Paging, totalPages } from '../common/paging/paging';
 import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { nameKey } from '../common/text/name-key';
@@ -196,6 +197,7 @@ export abstract class LinkedPostsService<
     viewer: Viewer,
     slugRule: SlugRule = 'next-free',
     origin?: PostOrigin,
+    imported?: ImportedShown,
   ): Promise<V> {
     const text = this.text(dto);
     const name = text.name;
@@ -222,7 +224,7 @@ export abstract class LinkedPostsService<
       originalLanguage: language,
       dateUtc: now.toJSDate(),
       ...originColumns(origin),
-      ...this.columns(dto, undefined, now, scaledStatus(viewer, dto.status, true)),
+      ...this.columns(dto, undefined, now, scaledStatus(viewer, dto.status, true), imported),
     } as LinkedPostColumns<E>;
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
     const slugBase = (id: number): string =>
@@ -239,8 +241,15 @@ export abstract class LinkedPostsService<
     return this.view(id);
   }
 
-  async updateById(id: number, dto: D, language: Language, viewer: Viewer): Promise<V> {
-    return this.update(await this.byId(id), dto, language, viewer);
+  /** `imported`: what an import's source showed of the item (its image), kept as it was. */
+  async updateById(
+    id: number,
+    dto: D,
+    language: Language,
+    viewer: Viewer,
+    imported?: ImportedShown,
+  ): Promise<V> {
+    return this.update(await this.byId(id), dto, language, viewer, imported);
   }
 
   async updateBySlug(slug: string, dto: D, language: Language, viewer: Viewer): Promise<V> {
@@ -278,12 +287,18 @@ export abstract class LinkedPostsService<
   }
 
   /** Applies the fields `dto` carries; everything it leaves out keeps its value (docs/behaviour.md#writes). */
-  private async update(item: E, dto: D, language: Language, viewer: Viewer): Promise<V> {
+  private async update(
+    item: E,
+    dto: D,
+    language: Language,
+    viewer: Viewer,
+    imported?: ImportedShown,
+  ): Promise<V> {
     requireRight(viewer, mayEdit(viewer, item));
     requireAuthorChoice(viewer, dto.author);
     const slugBase = dto.slug === undefined ? undefined : slugify(dto.slug) || item.slug;
     const status = scaledStatus(viewer, dto.status, false);
-    const columns = this.columns(dto, item, this.clock.now(), status);
+    const columns = this.columns(dto, item, this.clock.now(), status, imported);
     await this.repository.update(item.id, columns, slugBase, language, this.text(dto));
     await this.changes.record(this.rules.kind, item.id, 'updated');
     return this.view(item.id);
@@ -307,6 +322,7 @@ export abstract class LinkedPostsService<
     current: E | undefined,
     now: DateTime,
     status: PostStatus | undefined,
+    imported?: ImportedShown,
   ): LinkedPostColumns<E> {
     const columns: LinkedPostColumns<LinkedPostEntity> = { modifiedUtc: now.toJSDate() };
     const dateUtc = publicationDate(dto, this.siteZone, now)?.toJSDate();
@@ -321,7 +337,9 @@ export abstract class LinkedPostsService<
     if (dto.author !== undefined) columns.author = dto.author;
     if (dto.phone !== undefined) columns.phone = storedText(dto.phone);
     if (dto.website !== undefined) columns.website = storedText(dto.website);
-    if (dto.image !== undefined) Object.assign(columns, imageColumns(dto.image));
+    if (dto.image !== undefined) {
+      Object.assign(columns, imageColumns(dto.image, imported?.imageShown ?? null));
+    }
     return { ...columns, ...this.rules.columnsOf(dto, current) };
   }
 

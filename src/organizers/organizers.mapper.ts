@@ -1,4 +1,5 @@
 import { globalIdsOf } from '../posts/post-origin';
+import { imageLd } from '../common/media/image';
 import { toPlainText } from '../common/text/html';
 import {
   languageKeysOf,
@@ -27,6 +28,7 @@ function jsonLd(
     '@type': 'Person',
     name,
     description: toPlainText(description),
+    ...imageLd(organizer),
     url: organizer.website ?? '',
     ...withoutEmpty({
       telephone: organizer.phone,

@@ -1,5 +1,6 @@
 import { globalIdsOf } from '../posts/post-origin';
 import { toPlainText } from '../common/text/html';
+import { imageLd } from '../common/media/image';
 import {
   languageKeysOf,
   linkedPostBody,
@@ -28,6 +29,7 @@ function jsonLd(venue: VenueEntity, name: string, description: string): Record<s
     '@type': 'Place',
     name,
     description: toPlainText(description),
+    ...imageLd(venue),
     url: '',
     address: {
       '@type': 'PostalAddress',

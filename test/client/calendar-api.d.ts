@@ -492,11 +492,28 @@ export interface components {
              */
             modified_utc: string;
         };
-        /** @description A featured image: `{url, extension}` for a URL, `{id}` for an attachment id. */
+        /** @description A featured image: `{url, extension}` for a URL, `{id}` for an attachment id; an imported image as its TEC site showed it, with its attachment `id`, `width`, `height`, `filesize` and `sizes`. */
         Image: {
             /** Format: uri */
             url?: string;
             id?: number;
+            /** @description Width in pixels (an imported image). */
+            width?: number;
+            /** @description Height in pixels (an imported image). */
+            height?: number;
+            /** @description File size in bytes (an imported image). */
+            filesize?: number;
+            /** @description The sizes WordPress made of an imported image, by name (`thumbnail`, `medium`, ...). */
+            sizes?: {
+                [key: string]: {
+                    width: number;
+                    height: number;
+                    "mime-type": string;
+                    filesize?: number;
+                    /** Format: uri */
+                    url: string;
+                };
+            };
             /** @description The file extension of the URL, lower case, when it has one. */
             extension?: string;
         };

@@ -173,6 +173,18 @@ describe('organizers: create, read, update, delete', () => {
       });
     });
 
+    it("puts the organizer's image in its json_ld after the description, as TEC does", async () => {
+      const created = await createOrganizer(sut.http, {
+        image: 'https://img.example.test/collective.png',
+      });
+
+      const response = await request(sut.http).get(`${ORGANIZERS}/${created.id}`).expect(200);
+
+      const ld = response.body.json_ld as Record<string, unknown>;
+      expect(Object.keys(ld).slice(0, 5)).toEqual(['@type', 'name', 'description', 'image', 'url']);
+      expect(ld['image']).toBe('https://img.example.test/collective.png');
+    });
+
     it('reads by slug with json_ld too', async () => {
       const created = await createOrganizer(sut.http);
 

@@ -156,6 +156,47 @@ describe("import of a whole TEC site, through WordPress's own routes too", () =>
     }
   });
 
+  it('keeps images as the site showed them (attachment id, sizes, file size) until an image is written here', async () => {
+    await runImport(signedIn);
+    const tec = (id: number) =>
+      recorded(site, `/wp-json/tribe/events/v1/events/${id}`, false) as Item & {
+        image: Item;
+        venue: Item & { json_ld: Item };
+        organizer: (Item & { json_ld: Item })[];
+      };
+
+    const poster = tec(1131);
+    expect(poster.image).toMatchObject({ id: 1084, sizes: { thumbnail: { width: 150 } } });
+    const event = await single(1131).expect(200);
+    expect(comparable(event.body.image, site, sut)).toEqual(comparable(poster.image, site, sut));
+    const listed = await request(sut.http)
+      .get(`${API}/events?include=1131&start_date=2000-01-01&end_date=2100-12-31`)
+      .expect(200);
+    expect((listed.body as { events: Item[] }).events[0]?.['image']).toEqual(event.body.image);
+
+    // A venue's and an organizer's, embedded and in their json_ld.
+    const pictured = tec(1143);
+    const ours = (await single(1143).expect(200)).body as typeof pictured;
+    expect(comparable(ours.venue.image, site, sut)).toEqual(
+      comparable(pictured.venue.image, site, sut),
+    );
+    expect(comparable(ours.organizer[0]?.image, site, sut)).toEqual(
+      comparable(pictured.organizer[0]?.image, site, sut),
+    );
+    expect(ours.venue.json_ld['image']).toBe(pictured.venue.json_ld['image']);
+    expect(ours.organizer[0]?.json_ld['image']).toBe(pictured.organizer[0]?.json_ld['image']);
+
+    // An image written here is shown by this service's rules.
+    const edited = await sut.admin
+      .post(`${API}/events/1131`)
+      .send({ image: 'https://cdn.example.org/poster.JPG' })
+      .expect(200);
+    expect(edited.body).toMatchObject({
+      image: { url: 'https://cdn.example.org/poster.JPG', extension: 'jpg' },
+    });
+    expect(edited.body.image).not.toHaveProperty('sizes');
+  });
+
   it('reads nothing singly and writes nothing on a second run', async () => {
     const first = await runImport(signedIn);
     const before = site.requests.length;

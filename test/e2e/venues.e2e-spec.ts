@@ -331,10 +331,19 @@ describe('venues: create, read, update, delete', () => {
       const keys = [...FULL_VENUE_KEYS];
       keys.splice(keys.indexOf('show_map'), 0, 'json_ld');
       expect(Object.keys(response.body as object)).toEqual(keys);
+      // The image after the description, as TEC places it.
+      expect(Object.keys(response.body.json_ld as object).slice(0, 5)).toEqual([
+        '@type',
+        'name',
+        'description',
+        'image',
+        'url',
+      ]);
       expect(response.body.json_ld).toEqual({
         '@type': 'Place',
         name: 'Ogden Theatre',
         description: 'A historic venue.',
+        image: 'https://img.example.test/ogden.JPG',
         url: '',
         address: {
           '@type': 'PostalAddress',

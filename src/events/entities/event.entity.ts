@@ -3,6 +3,7 @@ import { EventTranslationEntity } from './event-translation.entity';
 
 import { PostStatus } from '../../posts/post-status';
 import type { CostDescription } from '../../common/text/cost';
+import type { ShownImage } from '../../common/media/image';
 
 export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
 
@@ -135,6 +136,13 @@ export class EventEntity {
 
   @Column({ name: 'image_id', type: 'int', unsigned: true, nullable: true, default: null })
   imageId!: number | null;
+
+  /**
+   * The image as an import's source showed it (TEC's object: attachment id, sizes, file size),
+   * shown while `image_url` is its URL; null for every image written here.
+   */
+  @Column({ name: 'image_shown', type: 'simple-json', nullable: true, default: null })
+  imageShown!: ShownImage | null;
 
   /** Parent event id; null for none. */
   @Column({ name: 'post_parent', type: 'int', unsigned: true, nullable: true, default: null })

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
 import { PostStatus } from '../../posts/post-status';
 import { OrganizerTranslationEntity } from './organizer-translation.entity';
+import type { ShownImage } from '../../common/media/image';
 
 /**
  * An organizer. Its id comes from the shared `posts` registry; its name and description live in
@@ -47,6 +48,13 @@ export class OrganizerEntity {
 
   @Column({ name: 'image_id', type: 'int', unsigned: true, nullable: true, default: null })
   imageId!: number | null;
+
+  /**
+   * The image as an import's source showed it (TEC's object: attachment id, sizes, file size),
+   * shown while `image_url` is its URL; null for every image written here.
+   */
+  @Column({ name: 'image_shown', type: 'simple-json', nullable: true, default: null })
+  imageShown!: ShownImage | null;
 
   /**
    * The `global_id` an imported organizer had at its source, shown instead of one built from its id

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
 import { PostStatus } from '../../posts/post-status';
 import { VenueTranslationEntity } from './venue-translation.entity';
+import type { ShownImage } from '../../common/media/image';
 
 /**
  * A venue. Its id comes from the shared `posts` registry; its name and description live in
@@ -73,6 +74,13 @@ export class VenueEntity {
 
   @Column({ name: 'image_id', type: 'int', unsigned: true, nullable: true, default: null })
   imageId!: number | null;
+
+  /**
+   * The image as an import's source showed it (TEC's object: attachment id, sizes, file size),
+   * shown while `image_url` is its URL; null for every image written here.
+   */
+  @Column({ name: 'image_shown', type: 'simple-json', nullable: true, default: null })
+  imageShown!: ShownImage | null;
 
   /** Latitude in degrees (-90..90); null when unknown. */
   @Column({ name: 'geo_lat', type: 'double', nullable: true, default: null })
