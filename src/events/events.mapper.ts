@@ -6,7 +6,7 @@ import { Language } from '../common/i18n/language';
 import { showText } from '../common/i18n/translated-text';
 import { ApiLinks } from '../common/links/links';
 import { CostDescription, describeCost } from '../common/text/cost';
-import { autoParagraph, toPlainText } from '../common/text/html';
+import { autoParagraph, htmlToText } from '../common/text/html';
 import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
 import { imageOf } from '../common/media/image';
 import { EventEntity } from './entities/event.entity';
@@ -72,8 +72,8 @@ function jsonLd(
     '@type': 'Event',
     name: text.title,
     description: text.excerpt
-      ? toPlainText(text.excerpt)
-      : trimWords(toPlainText(text.description), EXCERPT_WORDS),
+      ? htmlToText(text.excerpt)
+      : trimWords(htmlToText(text.description), EXCERPT_WORDS),
     ...(image && image.url ? { image: image.url } : {}),
     url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',

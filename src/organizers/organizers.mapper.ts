@@ -1,6 +1,6 @@
 import { globalIdsOf } from '../posts/post-origin';
 import { imageLd } from '../common/media/image';
-import { toPlainText } from '../common/text/html';
+import { htmlToText } from '../common/text/html';
 import {
   languageKeysOf,
   linkedPostBody,
@@ -27,7 +27,7 @@ function jsonLd(
   return {
     '@type': 'Person',
     name,
-    description: toPlainText(description),
+    description: htmlToText(description),
     ...imageLd(organizer),
     url: organizer.website ?? '',
     ...withoutEmpty({

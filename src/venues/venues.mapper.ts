@@ -1,5 +1,5 @@
 import { globalIdsOf } from '../posts/post-origin';
-import { toPlainText } from '../common/text/html';
+import { htmlToText } from '../common/text/html';
 import { imageLd } from '../common/media/image';
 import {
   languageKeysOf,
@@ -28,7 +28,7 @@ function jsonLd(venue: VenueEntity, name: string, description: string): Record<s
   return {
     '@type': 'Place',
     name,
-    description: toPlainText(description),
+    description: htmlToText(description),
     ...imageLd(venue),
     url: '',
     address: {

@@ -50,6 +50,108 @@ function listedEvents(site: TecSite): Item[] {
     );
 }
 
+/** The paths (`.venue.slug`) at which two values differ. */
+function differingPaths(ours: unknown, theirs: unknown, path = ''): string[] {
+  if (JSON.stringify(ours) === JSON.stringify(theirs)) return [];
+  if (
+    typeof ours === 'object' &&
+    ours !== null &&
+    typeof theirs === 'object' &&
+    theirs !== null &&
+    Array.isArray(ours) === Array.isArray(theirs)
+  ) {
+    const keys = [...new Set([...Object.keys(ours), ...Object.keys(theirs)])];
+    return keys.flatMap((key) =>
+      differingPaths(
+        (ours as Record<string, unknown>)[key],
+        (theirs as Record<string, unknown>)[key],
+        `${path}.${key}`,
+      ),
+    );
+  }
+  return [path];
+}
+
+const SLUGS =
+  'slugs of non-Latin and long titles (tec-differences: Writes; the source slug answers)';
+const UNPUBLISHED_URL =
+  "an unpublished post's link (tec-differences: Reads; TEC gives WordPress's ?post_type=&p= form)";
+const ZERO_DATE = "a draft's zero date (import rule, noted in the report)";
+
+/** The differences from TEC each edge case of the recording shows, and why. */
+const KNOWN_DIFFERENCES: Record<number, readonly (readonly [string, string])[]> = {
+  1102: [
+    ['.description', 'descriptions keep safe HTML only (tec-differences: Writes)'],
+    ['.json_ld.description', "TEC's json_ld text stops at the list; ours reads the whole text"],
+  ],
+  1103: [['.description', 'safe HTML only: entities written as characters where they can be']],
+  1104: [
+    ['.description', 'safe HTML only: entities written as characters where they can be'],
+    ['.json_ld.description', 'TEC writes typographic quotes and dashes as ASCII in json_ld'],
+  ],
+  1116: [['.utc_', 'UTC+2-style zones: TEC computes the UTC hour wrongly (import rule)']],
+  1124: [['.json_ld.offers', 'json_ld offers (tec-differences: Reads)']],
+  1125: [['.json_ld.offers', 'json_ld offers (tec-differences: Reads)']],
+  1126: [['.json_ld.offers', 'json_ld offers (tec-differences: Reads)']],
+  1127: [['.json_ld.offers', 'json_ld offers (tec-differences: Reads)']],
+  1129: [['.json_ld.offers', 'json_ld offers (tec-differences: Reads)']],
+  1130: [['.json_ld.offers', 'json_ld offers (tec-differences: Reads)']],
+  1137: [
+    ['.organizer.2.slug', SLUGS],
+    ['.organizer.2.url', SLUGS],
+    ['.organizer.3.slug', SLUGS],
+    ['.organizer.3.url', SLUGS],
+  ],
+  1108: [
+    ['.venue.slug', SLUGS],
+    ['.venue.url', SLUGS],
+  ],
+  1142: [
+    ['.venue.date', ZERO_DATE],
+    ['.venue.url', UNPUBLISHED_URL],
+  ],
+  1146: [
+    ['.slug', SLUGS],
+    ['.url', SLUGS],
+    ['.website', SLUGS],
+    ['.json_ld.url', SLUGS],
+  ],
+  1147: [
+    ['.slug', SLUGS],
+    ['.url', SLUGS],
+    ['.website', SLUGS],
+    ['.json_ld.url', SLUGS],
+  ],
+  1151: [
+    ['.venue.slug', SLUGS],
+    ['.venue.url', SLUGS],
+    ['.organizer.0.slug', SLUGS],
+    ['.organizer.0.url', SLUGS],
+  ],
+  1153: [
+    ['.date', ZERO_DATE],
+    ['.slug', "a draft's empty slug, made from the title (import rule)"],
+    ['.url', UNPUBLISHED_URL],
+    ['.website', UNPUBLISHED_URL],
+    ['.json_ld.url', UNPUBLISHED_URL],
+  ],
+  1154: [
+    ['.date', ZERO_DATE],
+    ['.slug', "a draft's empty slug, made from the title (import rule)"],
+    ['.url', UNPUBLISHED_URL],
+    ['.website', UNPUBLISHED_URL],
+    ['.json_ld.url', UNPUBLISHED_URL],
+  ],
+  1156: [
+    ['.url', UNPUBLISHED_URL],
+    ['.website', UNPUBLISHED_URL],
+    ['.json_ld.url', UNPUBLISHED_URL],
+  ],
+  1157: [
+    ['.json_ld', 'json_ld of a protected event shown to those who may read it (tec-differences)'],
+  ],
+};
+
 jest.setTimeout(180_000);
 
 describe("import of a whole TEC site, through WordPress's own routes too", () => {
@@ -138,22 +240,31 @@ describe("import of a whole TEC site, through WordPress's own routes too", () =>
     const unlocked = await single(1157, '?password=s3cret').expect(200);
     expect(unlocked.body).toMatchObject({ description: '<p>Secret description</p>' });
 
-    // The site's ordinary events read singly as TEC reads them, field by field.
-    const ordinary = recordingIndex(secondRecordingDir()).filter(
+    // Every event the recording reads singly, as TEC reads it, field by field: the paths that
+    // differ are the documented differences (docs/tec-differences.md) and the import's rules.
+    const singles = recordingIndex(secondRecordingDir()).filter(
       (entry) =>
         entry.auth !== 'none' &&
         entry.status === 200 &&
-        /^GET \/wp-json\/tribe\/events\/v1\/events\/\d+$/.test(entry.request) &&
-        Number(entry.request.split('/').pop()) <= 1050,
+        /^GET \/wp-json\/tribe\/events\/v1\/events\/\d+$/.test(entry.request),
     );
-    expect(ordinary.length).toBeGreaterThan(40);
-    for (const entry of ordinary) {
+    expect(singles.length).toBe(101);
+    const differing: string[] = [];
+    for (const entry of singles) {
       const source = recorded(site, entry.request.slice(4), true) as Item;
-      const read = await single(source.id).expect(200);
-      expect(comparable(read.body, site, sut)).toEqual(
+      const read = await sut.admin.get(`${API}/events/${source.id}`).expect(200);
+      const paths = differingPaths(
+        comparable(read.body, site, sut),
         comparable(withDocumentedDifferences(source), site, sut),
       );
+      const allowed = KNOWN_DIFFERENCES[source.id] ?? [];
+      differing.push(
+        ...paths
+          .filter((path) => !allowed.some(([prefix]) => path.startsWith(prefix)))
+          .map((path) => `${source.id} ${path}`),
+      );
     }
+    expect(differing).toEqual([]);
   });
 
   it('keeps images as the site showed them (attachment id, sizes, file size) until an image is written here', async () => {

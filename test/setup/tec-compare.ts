@@ -4,6 +4,7 @@
  * shows left out, and the documented differences (docs/tec-differences.md) applied to TEC's.
  */
 import { decodeHTML } from 'entities';
+import { htmlToText, toPlainText } from '../../src/common/text/html';
 import type { TecSite } from '../../scripts/lib/tec-site';
 import type { TestApp } from './test-app';
 
@@ -56,41 +57,72 @@ export function comparable(value: unknown, site: TecSite, sut: TestApp): unknown
   return walk(value);
 }
 
+type Json = Record<string, unknown>;
+
+/** TEC's name as this service shows it: WordPress's stored entities and tags as plain text. */
+function plainName(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  // WordPress prefixes a private post's title so in the title TEC's json_ld reads.
+  return toPlainText(decodeHTML(toPlainText(value))).replace(/^Private: /, '');
+}
+
+/** TEC's json_ld text (escaped HTML, a literal `\n` after each paragraph) as plain text. */
+function plainLdText(value: unknown): unknown {
+  return typeof value === 'string' ? htmlToText(decodeHTML(value).replace(/\\n/g, ' ')) : value;
+}
+
+/** A venue's or organizer's json_ld as this service shows it (docs/tec-differences.md). */
+function linkedLd(ld: unknown): void {
+  if (typeof ld !== 'object' || ld === null) return;
+  const record = ld as Json;
+  record['name'] = plainName(record['name']);
+  if ('description' in record) record['description'] = plainLdText(record['description']);
+  for (const key of ['url', 'sameAs']) {
+    if (typeof record[key] === 'string') record[key] = decodeHTML(record[key]);
+  }
+  // Empty contact members are left out here.
+  for (const key of ['telephone', 'email', 'sameAs']) if (record[key] === '') delete record[key];
+  if (typeof record['email'] === 'string') record['email'] = decodeHTML(record['email']);
+  const address = record['address'];
+  if (typeof address === 'object' && address !== null) {
+    for (const [key, part] of Object.entries(address as Json)) {
+      (address as Json)[key] = key === '@type' ? part : plainName(part);
+    }
+  }
+}
+
 /**
- * A TEC single read as this service shows the same event (docs/tec-differences.md): in the
- * event's `json_ld`, the description as plain text; in every `json_ld` (the event's and those of
- * its nested venue and organizers), the organizer's email plain and no empty `sameAs` for the
- * venue.
+ * A TEC single read as this service shows the same event (docs/tec-differences.md): names and
+ * titles as plain text (TEC shows WordPress's stored entities and tags); every `json_ld` text as
+ * plain text and its URLs unescaped; empty contact members of a venue's or organizer's
+ * `json_ld` left out.
  */
 export function withDocumentedDifferences(source: Item): Item {
   const copy = structuredClone(source) as Item & {
-    venue?: Record<string, unknown>;
-    organizer?: Record<string, unknown>[];
-    json_ld?: {
-      description?: string;
-      location?: Record<string, unknown>;
-      organizer?: Record<string, unknown>;
-    };
+    venue?: Json;
+    organizer?: Json[];
+    categories?: Json[];
+    tags?: Json[];
+    json_ld?: Json & { location?: Json; organizer?: Json };
   };
-  const place = (ld: unknown): void => {
-    const record = ld as Record<string, unknown> | undefined;
-    if (record?.['sameAs'] === '') delete record['sameAs'];
-  };
-  const person = (ld: unknown): void => {
-    const record = ld as Record<string, unknown> | undefined;
-    if (typeof record?.['email'] === 'string') record['email'] = decodeHTML(record['email']);
-  };
-  place(copy.venue?.['json_ld']);
-  for (const organizer of copy.organizer ?? []) person(organizer['json_ld']);
-  const ld = copy.json_ld;
-  if (ld?.description !== undefined) {
-    // TEC also escapes the line break after each paragraph (a literal `\n`).
-    ld.description = decodeHTML(ld.description)
-      .replace(/<[^>]*>|\\n/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
+  copy['title'] = plainName(copy['title']);
+  if (copy.venue && typeof copy.venue === 'object') {
+    copy.venue['venue'] = plainName(copy.venue['venue']);
+    linkedLd(copy.venue['json_ld']);
   }
-  place(ld?.location);
-  person(ld?.organizer);
+  for (const organizer of copy.organizer ?? []) {
+    organizer['organizer'] = plainName(organizer['organizer']);
+    linkedLd(organizer['json_ld']);
+  }
+  for (const term of [...(copy.categories ?? []), ...(copy.tags ?? [])]) {
+    term['name'] = plainName(term['name']);
+  }
+  const ld = copy.json_ld;
+  if (ld) {
+    ld['name'] = plainName(ld['name']);
+    if (ld['description'] !== undefined) ld['description'] = plainLdText(ld['description']);
+    linkedLd(ld.location);
+    linkedLd(ld.organizer);
+  }
   return copy;
 }

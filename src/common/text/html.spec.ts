@@ -1,4 +1,4 @@
-import { autoParagraph, renderRichText, sanitizeRichText, toPlainText } from './html';
+import { autoParagraph, htmlToText, renderRichText, sanitizeRichText, toPlainText } from './html';
 
 describe('sanitizeRichText', () => {
   describe('keeps safe HTML', () => {
@@ -238,5 +238,18 @@ describe('toPlainText', () => {
 
   it('collapses newlines and tabs and trims', () => {
     expect(toPlainText('\n\t Jazz\n\n\tnight \u00a0')).toBe('Jazz night');
+  });
+});
+
+describe('htmlToText', () => {
+  it('reads a description as text: entities decoded, markup dropped, also markup they hid', () => {
+    expect(htmlToText('<p>Rock &amp; roll&hellip; &#8220;live&#8221;</p>\n<p>Two</p>')).toBe(
+      'Rock & roll… “live” Two',
+    );
+    expect(htmlToText('<p>Entities: &amp; &lt;tag&gt; &quot;quoted&quot;</p>')).toBe(
+      'Entities: & "quoted"',
+    );
+    expect(htmlToText('5 &lt; 6 &gt; 4')).toBe('5 < 6 > 4');
+    expect(htmlToText('&lt;script&gt;alert(1)&lt;/script&gt;ok')).toBe('ok');
   });
 });

@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -220,4 +221,15 @@ export function toPlainText(input: string): string {
     current = stripMarkupOnce(current);
   }
   return current.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The text an HTML fragment (a description) reads as: markup dropped, entities decoded (`&amp;`
+ * is `&`), markup the decoding revealed dropped again, whitespace collapsed. For schema.org
+ * `json_ld` and iCalendar, whose values are text, not HTML.
+ *
+ * @example htmlToText('<p>Rock &amp; roll&hellip;</p>') // 'Rock & roll…'
+ */
+export function htmlToText(html: string): string {
+  return toPlainText(decodeHTML(toPlainText(html)));
 }

@@ -3,7 +3,7 @@ import ical, { ICalEventStatus, type ICalLocation } from 'ical-generator';
 import type { Response } from 'express';
 import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
 import { resolveZone } from '../../common/dates/zones';
-import { toPlainText } from '../../common/text/html';
+import { htmlToText } from '../../common/text/html';
 import { EventResponseDto } from '../dto/event.response.dto';
 import { recurrenceInstant } from '../recurrence/recurrence';
 
@@ -78,7 +78,7 @@ function ruleLines(event: EventResponseDto, excluded: readonly string[]): string
 function plainDescription(html: string): string {
   return html
     .split(/<\/p>|<br\s*\/?>/i)
-    .map((part) => toPlainText(part))
+    .map((part) => htmlToText(part))
     .filter((part) => part !== '')
     .join('\n');
 }
