@@ -49,9 +49,7 @@ export class ImportPruner {
 
   async prune(request: PruneRequest): Promise<PruneOutcome> {
     const { present } = request;
-    if (!(present instanceof Set)) {
-      return { pruned: 0, skippedBecause: (present as { unknown: string }).unknown };
-    }
+    if ('unknown' in present) return { pruned: 0, skippedBecause: present.unknown };
     const imported = await this.imported.all(request.source, request.kind);
     let pruned = 0;
     for (const [sourceId, targetId] of imported) {

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { Viewer } from '../access/viewer';
 import { Language } from '../common/i18n/language';
 import { AppConfig } from '../config/app-config';
@@ -8,7 +9,6 @@ import { ImportedItem, ImportedItems } from '../posts/imported-items';
 import { PostKind } from '../posts/post.entity';
 import { CATEGORY, Taxonomy } from '../terms/taxonomy';
 import { TermsService } from '../terms/terms.service';
-import { randomBytes } from 'node:crypto';
 import { ImportProgress, StageProgress } from './import-progress';
 import { ImportPruner, PruneRequest } from './import-pruner';
 import { ImportedPostWriter } from './imported-post-writer';
