@@ -13,6 +13,7 @@ import { ImportProgress, StageProgress } from './import-progress';
 import { ImportPruner, PruneRequest } from './import-pruner';
 import { ImportedPostWriter } from './imported-post-writer';
 import {
+  datedByWordPress,
   EventImport,
   importedVersion,
   PostImport,
@@ -238,7 +239,7 @@ export class TecImporter {
       const { items } = await fetchPage(page);
       fetches.delete(page);
       if (items.length === 0) break;
-      const read = this.readPosts(run, stage, kind, items);
+      const read = this.readPosts(run, stage, kind, items, wordPress);
       for (const item of read) seen.add(item.sourceId);
       await this.writePosts(run, stage, kind, read, wordPress);
       run.options.signal?.throwIfAborted();
@@ -319,7 +320,7 @@ export class TecImporter {
       for (let gone = singles.length - readable.length; gone > 0; gone -= 1) {
         count(report.notes, LIST_NOTES.notReadable);
       }
-      const items = this.readPosts(run, stage, kind, readable);
+      const items = this.readPosts(run, stage, kind, readable, wordPress);
       for (let read = items.length; read > 0; read -= 1) count(report.notes, LIST_NOTES.readSingly);
       await this.writePosts(run, stage, kind, items, wordPress);
       run.options.signal?.throwIfAborted();
@@ -390,18 +391,26 @@ export class TecImporter {
     if (!run.options.dryRun) await this.progress.save(run.source, stage, first.totalPages, true);
   }
 
-  /** Venues, organizers or events as TEC's API gives them, read; one unreadable fails alone. */
+  /**
+   * Venues, organizers or events as TEC's API gives them, read (dated as WordPress's route dates
+   * them where TEC gives no date); one unreadable fails alone.
+   */
   private readPosts(
     run: Run,
     stage: ImportStage,
     kind: PostKind,
     raw: readonly unknown[],
+    wordPress: WordPressIndex,
   ): PostImport[] {
     const read = kind === 'event' ? readEvent : kind === 'venue' ? readVenue : readOrganizer;
     const items: PostImport[] = [];
     for (const item of raw) {
       try {
-        const post = read(item);
+        const listed = read(item);
+        const post =
+          'posts' in wordPress
+            ? datedByWordPress(listed, wordPress.posts.get(listed.sourceId))
+            : listed;
         for (const note of post.notes) count(run.report[stage].notes, note);
         if (run.globalHost === null && post.origin.globalId.includes('?id=')) {
           run.globalHost = post.origin.globalId.split('?id=')[0] ?? null;

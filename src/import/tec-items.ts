@@ -157,6 +157,8 @@ export interface PostImport {
 export const IMPORT_NOTES = {
   zeroDate:
     'no publication date at the source (TEC gives drafts and pending items 0000-00-00 00:00:00): dated when imported, as a new one would be',
+  zeroDateFromWordPress:
+    "no publication date in TEC's API (0000-00-00 00:00:00 for drafts and pending items): dated as WordPress's own route dates the post",
   noSlug: 'no slug at the source (TEC gives drafts and pending items none): made from the title',
   skippedTime:
     'a start or end at a time its zone skips (a DST change): imported at the instant TEC gives for it',
@@ -385,6 +387,8 @@ export interface WordPressPost {
   readonly sourceId: number;
   /** `modified_gmt` written as TEC writes `modified_utc`. */
   readonly modified: string;
+  /** `date_gmt` written as TEC writes `date_utc` ('' for none): a draft's date too. */
+  readonly dateUtc: string;
   /**
    * The post's password: '' for none; null for a protected post whose password this reader is
    * not given (WordPress gives it only in the edit context, signed in).
@@ -417,6 +421,7 @@ export function readWordPressPost(value: unknown): WordPressPost {
   return {
     sourceId: id(item),
     modified: tecDate(item['modified_gmt']),
+    dateUtc: tecDate(item['date_gmt']),
     password: typeof password === 'string' ? password : isProtected ? null : '',
     item,
   };
@@ -446,7 +451,7 @@ function tecShapeOfPost(post: WordPressPost, host: string): Record<string, unkno
   return {
     id: post.sourceId,
     status: text(item, 'status'),
-    date_utc: tecDate(item['date_gmt']),
+    date_utc: post.dateUtc,
     modified_utc: post.modified,
     slug: text(item, 'slug'),
     description: rendered(item, 'content'),
@@ -509,5 +514,25 @@ export function readWordPressOrganizer(post: WordPressPost, host: string): PostI
   return {
     ...organizer,
     notes: [...organizer.notes, WORDPRESS_NOTES.readThere, ...imageNotes(post.item)],
+  };
+}
+
+/**
+ * `item` dated as WordPress's own route dates its post, where TEC's API gave it no date (a
+ * draft's or pending item's `0000-00-00 00:00:00`) and the route gives one; else `item` itself.
+ */
+export function datedByWordPress<T extends PostImport>(
+  item: T,
+  post: WordPressPost | undefined,
+): T {
+  if (!item.notes.includes(IMPORT_NOTES.zeroDate) || !post || !UTC_DATE.test(post.dateUtc)) {
+    return item;
+  }
+  return {
+    ...item,
+    body: { ...item.body, date_utc: post.dateUtc },
+    notes: item.notes.map((note) =>
+      note === IMPORT_NOTES.zeroDate ? IMPORT_NOTES.zeroDateFromWordPress : note,
+    ),
   };
 }

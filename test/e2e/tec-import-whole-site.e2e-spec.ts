@@ -76,7 +76,8 @@ const SLUGS =
   'slugs of non-Latin and long titles (tec-differences: Writes; the source slug answers)';
 const UNPUBLISHED_URL =
   "an unpublished post's link (tec-differences: Reads; TEC gives WordPress's ?post_type=&p= form)";
-const ZERO_DATE = "a draft's zero date (import rule, noted in the report)";
+const ZERO_DATE =
+  "a draft's date, 0000-00-00 in TEC's API, as WordPress's route dates the post (import rule)";
 
 /** The differences from TEC each edge case of the recording shows, and why. */
 const KNOWN_DIFFERENCES: Record<number, readonly (readonly [string, string])[]> = {
