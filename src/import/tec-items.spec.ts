@@ -103,7 +103,8 @@ describe('reading TEC items', () => {
       end_date: '2027-03-28 04:00:00',
     });
     expect(skipped.notes).toEqual([IMPORT_NOTES.skippedTime]);
-    // TEC's own UTC may disagree with its local time (an offset zone): the local time is kept.
+    // TEC's own UTC may disagree with its local time (an offset zone): the local time is kept,
+    // and the report says so.
     const offset = readEvent({
       ...EVENT,
       timezone: 'UTC+2',
@@ -111,7 +112,17 @@ describe('reading TEC items', () => {
       utc_start_date: '2027-05-22 15:00:00',
     });
     expect(offset.body).toMatchObject({ start_date: '2027-05-22 18:00:00' });
-    expect(offset.notes).toEqual([]);
+    expect(offset.notes).toEqual([IMPORT_NOTES.utcDisagrees]);
+    // Where they agree, nothing is said.
+    const agreeing = readEvent({
+      ...EVENT,
+      timezone: 'UTC+2',
+      start_date: '2027-05-22 18:00:00',
+      utc_start_date: '2027-05-22 16:00:00',
+      end_date: '2027-05-22 20:00:00',
+      utc_end_date: '2027-05-22 18:00:00',
+    });
+    expect(agreeing.notes).toEqual([]);
   });
 
   it('keeps a website of its own, an image url and an event with no venue ([] in TEC)', () => {

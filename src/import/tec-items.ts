@@ -4,6 +4,7 @@ import type { ShownImage, ShownImageSize } from '../common/media/image';
 import { decodeHTML } from 'entities';
 import { PostOrigin } from '../posts/post-origin';
 import { decodedSlug } from '../posts/imported-items';
+import { slugify } from '../common/text/slug';
 import { DateTime } from 'luxon';
 import { skippedWallClock } from '../common/dates/parse-date';
 import { resolveZone } from '../common/dates/zones';
@@ -162,6 +163,10 @@ export const IMPORT_NOTES = {
   noSlug: 'no slug at the source (TEC gives drafts and pending items none): made from the title',
   skippedTime:
     'a start or end at a time its zone skips (a DST change): imported at the instant TEC gives for it',
+  utcDisagrees:
+    "TEC's UTC start or end disagrees with its local time in the event's zone (as TEC computes UTC+2-style zones): the local time kept",
+  slugAlias:
+    "a slug this service writes otherwise (non-Latin, emoji, over 190 characters): the site's slug still answers by-slug reads",
 } as const;
 
 /** TEC's `utc_start_date` / `utc_end_date`. */
@@ -183,7 +188,13 @@ function eventDate(
   const utc = text(item, `utc_${field}`);
   const zone = resolveZone(zoneName);
   if (allDay || zone === null || !UTC_DATE.test(utc)) return local;
-  if (skippedWallClock(local, zone, DateTime.utc()) === null) return local;
+  if (skippedWallClock(local, zone, DateTime.utc()) === null) {
+    const instant = DateTime.fromSQL(local, { zone }).toUTC().toFormat('yyyy-MM-dd HH:mm:ss');
+    if (instant !== utc && !notes.includes(IMPORT_NOTES.utcDisagrees)) {
+      notes.push(IMPORT_NOTES.utcDisagrees);
+    }
+    return local;
+  }
   if (!notes.includes(IMPORT_NOTES.skippedTime)) notes.push(IMPORT_NOTES.skippedTime);
   return `${utc.replace(' ', 'T')}Z`;
 }
@@ -204,6 +215,7 @@ function postImport(
   const notes = [
     ...(undated ? [IMPORT_NOTES.zeroDate] : []),
     ...(slug === '' ? [IMPORT_NOTES.noSlug] : []),
+    ...(slug !== '' && slugify(slug) !== slug ? [IMPORT_NOTES.slugAlias] : []),
     ...kindNotes,
   ];
   return {
@@ -217,7 +229,8 @@ function postImport(
     body: {
       status: text(item, 'status') || 'publish',
       ...(dateUtc && !undated ? { date_utc: dateUtc } : {}),
-      ...(slug === '' ? {} : { slug }),
+      // Decoded, so a non-Latin slug is transliterated here rather than its percent-encoding.
+      ...(slug === '' ? {} : { slug: decodedSlug(slug) }),
       description: text(item, 'description'),
       image: image(item),
       ...fields,

@@ -5,7 +5,7 @@ import { ImportModule } from '../../src/import/import.module';
 import { ImportReport } from '../../src/import/import-report';
 import { ImportOptions, TecImporter } from '../../src/import/tec-importer';
 import { LIST_NOTES } from '../../src/import/wordpress-routes';
-import { WORDPRESS_NOTES } from '../../src/import/tec-items';
+import { IMPORT_NOTES, WORDPRESS_NOTES } from '../../src/import/tec-items';
 import {
   recordingIndex,
   secondRecordingDir,
@@ -191,6 +191,12 @@ describe("import of a whole TEC site, through WordPress's own routes too", () =>
     expect(report.stages.events).toMatchObject({ created: 1058, failed: 0, failures: {} });
     expect(report.stages.events.notes[LIST_NOTES.readSingly]).toBe(1);
     expect(report.stages.events.notes[LIST_NOTES.unknownPassword]).toBeUndefined();
+    // What changes on the way is named: TEC's UTC for the UTC+2 event, the slugs kept as aliases.
+    expect(report.stages.events.notes).toMatchObject({
+      [IMPORT_NOTES.utcDisagrees]: 1,
+      [IMPORT_NOTES.slugAlias]: 8,
+    });
+    expect(report.stages.venues.notes[IMPORT_NOTES.slugAlias]).toBeGreaterThan(0);
 
     // The event hidden from listings: read singly, hidden here too.
     const hidden = await single(1122).expect(200);
