@@ -447,7 +447,9 @@ export class TecImporter {
         kind === 'event' && 'posts' in wordPress
           ? wordPress.posts.get(item.sourceId)?.password
           : undefined;
-      if (password === null && !run.options.dryRun) {
+      const version = importedVersion(item.version, password);
+      // Said when the event is written with a random password, not on a run that skips it.
+      if (password === null && known.get(item.sourceId)?.sourceVersion !== version) {
         count(run.report[stage].notes, LIST_NOTES.unknownPassword);
       }
       const body = {
@@ -463,7 +465,7 @@ export class TecImporter {
         stage,
         kind,
         item.sourceId,
-        importedVersion(item.version, password),
+        version,
         known,
         {
           create: () =>

@@ -339,6 +339,10 @@ describe("import of a whole TEC site, through WordPress's own routes too", () =>
     await single(1122).expect(200);
     await single(1157).expect(403);
     await single(1157, '?password=s3cret').expect(403);
+    // Run again anonymously: skipped, and nothing said of a password not written.
+    const again = await runImport();
+    expect(again.stages.events.notes[LIST_NOTES.unknownPassword]).toBeUndefined();
+    expect(again.stages.events.created + again.stages.events.updated).toBe(0);
 
     const signedInRun = await runImport(signedIn);
 
@@ -417,6 +421,16 @@ describe("import of a whole TEC site, through WordPress's own routes too", () =>
     const back = await runImport({ ...signedIn, prune: true });
     expect(back.stages.events).toMatchObject({ updated: 1, pruned: 0, failed: 0 });
     await single(1129).expect(200);
+  });
+
+  it('stops at once on a wrong application password, saying which options to check, writing nothing', async () => {
+    const started = Date.now();
+    await expect(
+      runImport({ user: SIGNED_IN.user, appPassword: 'wrong wrong wrong wrong' }),
+    ).rejects.toThrow(/refused the request \(401\): check --user and --app-password/);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    const venues = await request(sut.http).get(`${API}/venues`).expect(200);
+    expect(venues.headers['x-tec-total']).toBe('0');
   });
 
   it("imports through TEC's API alone, saying so, where WordPress's routes are closed", async () => {
