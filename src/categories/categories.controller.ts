@@ -2,7 +2,9 @@ import type { Request } from 'express';
 import { cacheHints } from '../read-cache/cache-hints';
 import { termKey } from '../read-cache/read-cache.store';
 import { requireSyncAlone, syncTail } from '../changes/sync';
-import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { ListQueryReader } from '../common/paging/list-query';
+import { EchoedParam } from '../common/paging/list-links';
+import { readTermList } from '../terms/term-list-query';
 import { CreateSlugRule } from '../posts/slug-rule.decorator';
 import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
@@ -15,13 +17,12 @@ import { Lang } from '../common/i18n/lang.decorator';
 import { Language } from '../common/i18n/language';
 import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
-import { Paging, PagingPipe } from '../common/paging/paging';
 import { RouteIdPipe } from '../common/validation/route-id.pipe';
 import { checkIfMatch, IfMatch } from '../common/http/preconditions';
 import { TermQueryDto } from '../terms/dto/term-query.dto';
 import { TermResponseDto } from '../terms/dto/term.response.dto';
 import { CATEGORY } from '../terms/taxonomy';
-import { echoTermQuery, toTermListResponse, toTermResponse } from '../terms/terms.mapper';
+import { toTermListResponse, toTermResponse } from '../terms/terms.mapper';
 import { TermsService } from '../terms/terms.service';
 import { CategoryListResponseDto } from './dto/category-list.response.dto';
 import { CreateCategoryDto } from './dto/create-category.dto';
@@ -32,29 +33,33 @@ import { UpdateCategoryDto } from './dto/update-category.dto';
 @ApiTags('categories')
 @Controller(`${NAMESPACE}/categories`)
 export class CategoriesController {
-  constructor(private readonly terms: TermsService) {}
+  constructor(
+    private readonly terms: TermsService,
+    private readonly lists: ListQueryReader,
+  ) {}
 
   /** List categories: by name unless asked otherwise; empty ones are hidden by default. */
   @Get()
   @ApiRead({ description: 'A page of categories.', type: CategoryListResponseDto, list: true })
   async list(
-    @Query() query: ListCategoriesQueryDto,
-    @Query(PagingPipe) paging: Paging,
+    @Query() dto: ListCategoriesQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
-    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
   ): Promise<CategoryListResponseDto> {
-    if (query.sync_token !== undefined) {
-      requireSyncAlone(query);
-      const changes = await this.terms.sync(CATEGORY, query.sync_token, paging.perPage, language);
+    const query = readTermList(this.lists, dto);
+    const { perPage } = query.paging;
+    if (dto.sync_token !== undefined) {
+      requireSyncAlone(dto);
+      const changes = await this.terms.sync(CATEGORY, dto.sync_token, perPage, language);
       return {
         categories: changes.views.map((view) => toTermResponse(view, { language, links })),
-        ...syncTail(changes, `${links.namespace}/categories/`, paging.perPage),
+        ...syncTail(changes, `${links.namespace}/categories/`, perPage),
       };
     }
-    const page = await this.terms.list(CATEGORY, query, paging, language, viewer, modified);
-    return toTermListResponse('categories', page, echoTermQuery(query, page.perPage), {
+    const page = await this.terms.list(CATEGORY, query, language, viewer);
+    const echoed: EchoedParam[] = [['per_page', String(page.perPage)], ...query.echo];
+    return toTermListResponse('categories', page, echoed, {
       language,
       links,
     });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
+import { ListQueryReader } from '../common/paging/list-query';
 import { LinksPipe } from '../common/links/links.decorator';
 import { TermsModule } from '../terms/terms.module';
 import { CategoriesController } from './categories.controller';
@@ -8,6 +9,6 @@ import { CategoriesController } from './categories.controller';
 @Module({
   imports: [TermsModule],
   controllers: [CategoriesController],
-  providers: [LinksPipe, Clock],
+  providers: [LinksPipe, Clock, ListQueryReader],
 })
 export class CategoriesModule {}

@@ -3,14 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentViewer } from '../access/current-viewer.decorator';
 import { Viewer } from '../access/viewer';
-import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
 import { InvalidParamsError } from '../common/errors/domain-error';
 import { Lang } from '../common/i18n/lang.decorator';
 import { Language } from '../common/i18n/language';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
 import { Links } from '../common/links/links.decorator';
 import { ApiFeed } from '../common/openapi/route-docs';
-import { FeedPagingPipe, Paging } from '../common/paging/paging';
+import { FEED_SIZES } from '../common/paging/paging';
 import { RouteIdPipe } from '../common/validation/route-id.pipe';
 import { EventQueryDto } from './dto/event-query.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
@@ -18,7 +17,7 @@ import { EventsPresenter } from './events.presenter';
 import { EventReader } from './event-reader';
 import { EventListService } from './listing/event-list.service';
 import { asCalendar } from './feed/ical';
-import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
+import { EventListQueries } from './listing/event-list-query';
 
 /**
  * The events as iCalendar feeds (docs/behaviour.md#icalendar-feeds): an events query, whatever its filters, as a
@@ -29,6 +28,7 @@ import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
 export class EventsFeedController {
   constructor(
     private readonly lists: EventListService,
+    private readonly queries: EventListQueries,
     private readonly reader: EventReader,
     private readonly presenter: EventsPresenter,
   ) {}
@@ -41,17 +41,15 @@ export class EventsFeedController {
     errors: ['eventPageNotFound'],
   })
   async feed(
-    @Query() query: ListEventsQueryDto,
-    @Query(FeedPagingPipe) paging: Paging,
-    @Query(EventDatesPipe) bounds: EventDateBounds,
-    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
+    @Query() dto: ListEventsQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
-    if (query.sync_token !== undefined) throw InvalidParamsError.of('sync_token');
-    const page = await this.lists.list(query, bounds, paging, language, links, viewer, modified);
+    if (dto.sync_token !== undefined) throw InvalidParamsError.of('sync_token');
+    const query = this.queries.of(dto, FEED_SIZES);
+    const page = await this.lists.list(query, language, links, viewer);
     asCalendar(response, page);
     return this.presenter.pageCalendar(page);
   }

@@ -1,5 +1,4 @@
 import { requireSyncAlone } from '../changes/sync';
-import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
 import { CreateSlugRule } from '../posts/slug-rule.decorator';
 import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
@@ -29,7 +28,6 @@ import { Language } from '../common/i18n/language';
 import { cacheHints } from '../read-cache/cache-hints';
 import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
-import { Paging, PagingPipe } from '../common/paging/paging';
 import { RouteIdPipe } from '../common/validation/route-id.pipe';
 import { CreateEventDto } from './dto/create-event.dto';
 import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
@@ -41,7 +39,7 @@ import { EventsService } from './events.service';
 import { EventReader, itemKeys } from './event-reader';
 import { EventListService } from './listing/event-list.service';
 import { EventView } from './events.mapper';
-import { EventDateBounds, EventDatesPipe } from './pipes/event-dates.pipe';
+import { EventListQueries } from './listing/event-list-query';
 
 /** What a read of one event may be refused for besides a bad id or slug. */
 const READ_EVENT_ERRORS: readonly ErrorKind[] = [
@@ -57,6 +55,7 @@ export class EventsController {
   constructor(
     private readonly events: EventsService,
     private readonly lists: EventListService,
+    private readonly queries: EventListQueries,
     private readonly reader: EventReader,
     private readonly presenter: EventsPresenter,
   ) {}
@@ -71,32 +70,31 @@ export class EventsController {
     errors: ['eventPageNotFound'],
   })
   async list(
-    @Query() query: ListEventsQueryDto,
-    @Query(PagingPipe) paging: Paging,
-    @Query(EventDatesPipe) bounds: EventDateBounds,
+    @Query() dto: ListEventsQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
-    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<EventListResponseDto | string> {
     // `Accept: text/calendar` (preferred to JSON) gets the same page as iCalendar.
     response.vary('Accept');
     const calendar = request.accepts(['application/json', 'text/calendar']) === 'text/calendar';
-    if (query.sync_token !== undefined) {
+    const query = this.queries.of(dto);
+    if (dto.sync_token !== undefined) {
       if (calendar) throw InvalidParamsError.of('sync_token');
-      requireSyncAlone(query);
+      requireSyncAlone(dto);
+      const { perPage } = query.paging;
       const changes = await this.lists.sync(
-        query.sync_token,
-        paging.perPage,
+        dto.sync_token,
+        perPage,
         language,
         viewer,
-        query.password,
+        dto.password,
       );
-      return this.presenter.sync(changes, paging.perPage, language, links);
+      return this.presenter.sync(changes, perPage, language, links);
     }
-    const page = await this.lists.list(query, bounds, paging, language, links, viewer, modified);
+    const page = await this.lists.list(query, language, links, viewer);
     if (calendar) {
       asCalendar(response, page);
       return this.presenter.pageCalendar(page);
@@ -109,10 +107,10 @@ export class EventsController {
         ...page.live,
         page: page.page,
         perPage: page.perPage,
-        nextUrl: this.presenter.nextUrl(page, query, bounds, links),
+        nextUrl: this.presenter.nextUrl(page, query, links),
       };
     }
-    return this.presenter.page(page, query, bounds, links);
+    return this.presenter.page(page, query, links);
   }
 
   /** Create an event. */

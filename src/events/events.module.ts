@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
 import { LinksPipe } from '../common/links/links.decorator';
-import { ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { ListQueryReader } from '../common/paging/list-query';
 import { EventsController } from './events.controller';
 import { EventsFeedController } from './events-feed.controller';
 import { EventsPresenter } from './events.presenter';
@@ -12,7 +12,7 @@ import { EventReader } from './event-reader';
 import { EventListService } from './listing/event-list.service';
 import { EventRenderings } from './listing/event-renderings';
 import { EventSeriesService } from './recurrence/event-series.service';
-import { EventDatesPipe } from './pipes/event-dates.pipe';
+import { EventListQueries } from './listing/event-list-query';
 import { EventLinksService } from './links/event-links.service';
 import { SeriesHorizon } from './recurrence/series-horizon';
 import { OrganizersModule } from '../organizers/organizers.module';
@@ -35,8 +35,8 @@ import { VenuesModule } from '../venues/venues.module';
     EventLinksService,
     EventsPresenter,
     SeriesHorizon,
-    EventDatesPipe,
-    ModifiedBoundsPipe,
+    EventListQueries,
+    ListQueryReader,
     Clock,
     LinksPipe,
   ],

@@ -8,7 +8,6 @@ import { ApiLinks } from '../common/links/links';
 import { EchoedParam, listLinks } from '../common/paging/list-links';
 import { AppConfig } from '../config/app-config';
 import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
-import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import {
   EventMapping,
   EventView,
@@ -20,7 +19,7 @@ import { SyncResult, syncTail } from '../changes/sync';
 import { toICalendar } from './feed/ical';
 import { SeriesParts } from './event-reader';
 import { EventPage } from './listing/event-list.service';
-import { EventDateBounds } from './pipes/event-dates.pipe';
+import { EventListQuery } from './listing/event-list-query';
 
 /** Gives the mapper what it needs besides the events: links, zone, language, the time. */
 @Injectable()
@@ -47,29 +46,22 @@ export class EventsPresenter {
     return views.map((view) => toListItem(view, mapping));
   }
 
-  page(
-    page: EventPage,
-    query: ListEventsQueryDto,
-    bounds: EventDateBounds,
-    links: ApiLinks,
-  ): EventListResponseDto {
-    const echoed = this.echo(page, query, bounds);
+  page(page: EventPage, query: EventListQuery, links: ApiLinks): EventListResponseDto {
     return toEventListResponse(page.items, {
       total: page.total,
       totalPages: page.totalPages,
-      links: listLinks(`${links.namespace}/events/`, echoed, page.page, page.totalPages),
+      links: listLinks(`${links.namespace}/events/`, echo(page, query), page.page, page.totalPages),
     });
   }
 
   /** The link a page's `next_rest_url` has whenever there is a next page. */
-  nextUrl(
-    page: EventPage,
-    query: ListEventsQueryDto,
-    bounds: EventDateBounds,
-    links: ApiLinks,
-  ): string {
-    const echoed = this.echo(page, query, bounds);
-    const next = listLinks(`${links.namespace}/events/`, echoed, page.page, page.page + 1);
+  nextUrl(page: EventPage, query: EventListQuery, links: ApiLinks): string {
+    const next = listLinks(
+      `${links.namespace}/events/`,
+      echo(page, query),
+      page.page,
+      page.page + 1,
+    );
     return next.next_rest_url ?? '';
   }
 
@@ -119,49 +111,19 @@ export class EventsPresenter {
   private mapping(language: Language, links: ApiLinks, single: boolean): EventMapping {
     return { language, links, siteZone: this.siteZone, now: this.clock.now().toJSDate(), single };
   }
+}
 
-  /** The effective query a list's links repeat: paging, the date window, then the filters given. */
-  private echo(page: EventPage, query: ListEventsQueryDto, bounds: EventDateBounds): EchoedParam[] {
-    const echoed: EchoedParam[] = [['per_page', String(page.perPage)]];
-    const dates: [string, keyof EventDateBounds][] = [
-      ['start_date', 'startFrom'],
-      ['end_date', 'endUntil'],
-    ];
-    for (const [name, key] of dates) {
-      const value = bounds[key];
-      if (value) echoed.push([name, formatDateTime(value)]);
-    }
-    echoed.push(['status', page.statuses.join(',')]);
-    const passthrough = [
-      'starts_before',
-      'starts_after',
-      'ends_before',
-      'ends_after',
-      'strict_dates',
-      'search',
-      'featured',
-      'hide_subsequent_recurrences',
-      'include',
-      'post_parent',
-      'categories',
-      'tags',
-      'venue',
-      'organizer',
-      'geoloc',
-      'geoloc_lat',
-      'geoloc_lng',
-      'geoloc_radius',
-      'modified_after',
-      'modified_before',
-      'orderby',
-      'order',
-      'i18n_language',
-    ] as const;
-    for (const name of passthrough) {
-      const value = query[name];
-      if (value === undefined) continue;
-      echoed.push([name, Array.isArray(value) ? value.join(',') : String(value)]);
-    }
-    return echoed;
-  }
+/**
+ * The effective query a list's links repeat: paging, the date window as read, the statuses the
+ * viewer may see, then the filters given.
+ */
+function echo(page: EventPage, query: EventListQuery): EchoedParam[] {
+  const { startFrom, endUntil } = query.window;
+  return [
+    ['per_page', String(page.perPage)],
+    ...(startFrom ? [['start_date', formatDateTime(startFrom)] as const] : []),
+    ...(endUntil ? [['end_date', formatDateTime(endUntil)] as const] : []),
+    ['status', page.statuses.join(',')],
+    ...query.echo,
+  ];
 }

@@ -4,9 +4,10 @@ import { Clock } from '../common/clock/clock';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { Language } from '../common/i18n/language';
 import { ApiLinks } from '../common/links/links';
-import { EchoedParam, listLinks } from '../common/paging/list-links';
+import { EchoedParam } from '../common/paging/list-links';
+import { pageTail } from '../common/paging/list-query';
 import { AppConfig } from '../config/app-config';
-import { LinkedPostListQueryDto } from './dto/linked-post-list.query.dto';
+import { LinkedPostListQuery } from './linked-post-list-query';
 import { ListTailDto } from '../common/paging/list-tail.dto';
 import { LinkedPostMapping } from './linked-post.mapper';
 import { LinkedPostPage } from './linked-posts.service';
@@ -19,19 +20,6 @@ export interface LinkedPostShape<V, R, L> {
   /** The list body: the items under their key, then the paging tail. */
   toList(items: R[], tail: ListTailDto): L;
 }
-
-/** Filters a list's links repeat after `per_page` and `status`, when given. */
-const ECHOED_FILTERS = [
-  'search',
-  'event',
-  'has_events',
-  'only_with_upcoming',
-  'modified_after',
-  'modified_before',
-  'orderby',
-  'order',
-  'i18n_language',
-] as const;
 
 /**
  * Gives a venue or organizer mapper what it needs besides the item (links, zone, language, the
@@ -54,19 +42,19 @@ export class LinkedPostsPresenter<V, R, L> {
 
   page(
     page: LinkedPostPage<V>,
-    query: LinkedPostListQueryDto,
+    query: LinkedPostListQuery,
     language: Language,
     links: ApiLinks,
   ): L {
     const mapping = this.mapping(language, links, false);
-    const collection = `${links.namespace}/${this.shape.collection}/`;
+    const echoed: EchoedParam[] = [
+      ['per_page', String(page.perPage)],
+      ['status', page.statuses.join(',')],
+      ...query.echo,
+    ];
     return this.shape.toList(
-      page.views.map((view) => this.shape.toResponse(view, mapping)),
-      {
-        ...listLinks(collection, this.echo(page, query), page.page, page.totalPages),
-        total: page.total,
-        total_pages: page.totalPages,
-      },
+      page.items.map((view) => this.shape.toResponse(view, mapping)),
+      pageTail(`${links.namespace}/${this.shape.collection}/`, page, echoed),
     );
   }
 
@@ -81,18 +69,5 @@ export class LinkedPostsPresenter<V, R, L> {
 
   private mapping(language: Language, links: ApiLinks, single: boolean): LinkedPostMapping {
     return { language, links, siteZone: this.siteZone, single, now: this.clock.now().toJSDate() };
-  }
-
-  /** The effective query a list's links repeat: paging and statuses, then the filters given. */
-  private echo(page: LinkedPostPage<V>, query: LinkedPostListQueryDto): EchoedParam[] {
-    const echoed: EchoedParam[] = [
-      ['per_page', String(page.perPage)],
-      ['status', page.statuses.join(',')],
-    ];
-    for (const name of ECHOED_FILTERS) {
-      const value = query[name];
-      if (value !== undefined) echoed.push([name, String(value)]);
-    }
-    return echoed;
   }
 }

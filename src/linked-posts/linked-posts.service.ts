@@ -14,14 +14,13 @@ import { Viewer } from '../access/viewer';
 import { ChangeLog } from '../changes/change-log';
 import { SyncResult, syncResult } from '../changes/sync';
 import { Clock } from '../common/clock/clock';
-import { ModifiedBounds } from '../common/dates/modified-bounds.pipe';
 import { siteZoneOf } from '../common/clock/site-zone';
 import { publicationDate } from '../common/dates/parse-date';
 import { DomainError, InvalidParamsError, MissingParamsError } from '../common/errors/domain-error';
 import { Language } from '../common/i18n/language';
 import { imageColumns } from '../common/media/image';
 import { ImportedShown } from '../posts/imported-shown';
-import { Paging, totalPages } from '../common/paging/paging';
+import { Page, pageOf } from '../common/paging/list-query';
 import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { nameKey } from '../common/text/name-key';
 import { slugify } from '../common/text/slug';
@@ -31,7 +30,7 @@ import { PostRegistry } from '../posts/post-registry';
 import { PostStatus } from '../posts/post-status';
 import { effectiveStatus, statusOnSave } from '../posts/post-status';
 import { LinkedPostFieldsDto } from './dto/linked-post-fields.dto';
-import { LinkedPostListQueryDto } from './dto/linked-post-list.query.dto';
+import { LinkedPostListQuery } from './linked-post-list-query';
 import {
   LinkedPostColumns,
   LinkedPostEntity,
@@ -41,16 +40,10 @@ import {
   storedText,
 } from './linked-post';
 import { linkedPostText } from './linked-post.mapper';
-import { searchWords } from './linked-post-search';
 import { LinkedPostListFilter, LinkedPostsRepository } from './linked-posts.repository';
 
 /** A page of venues or organizers with what its links and headers need. */
-export interface LinkedPostPage<V> {
-  readonly views: V[];
-  readonly page: number;
-  readonly perPage: number;
-  readonly total: number;
-  readonly totalPages: number;
+export interface LinkedPostPage<V> extends Page<V> {
   /** The statuses the list was filtered by, as the caller may see them. */
   readonly statuses: readonly string[];
 }
@@ -107,13 +100,11 @@ export abstract class LinkedPostsService<
 
   /** One page of the list for `viewer`, newest first. */
   async list(
-    query: LinkedPostListQueryDto,
-    paging: Paging,
+    query: LinkedPostListQuery,
     language: Language,
     viewer: Viewer,
-    modified: ModifiedBounds = {},
   ): Promise<LinkedPostPage<V>> {
-    const { visibility, statuses } = listVisibility(query.status, viewer);
+    const { visibility, statuses } = listVisibility(query.statuses, viewer);
     const now = this.clock.now().toJSDate();
     if (
       query.event !== undefined &&
@@ -121,33 +112,22 @@ export abstract class LinkedPostsService<
     ) {
       throw InvalidParamsError.of('event');
     }
-    const words = searchWords(query.search);
+    const { words, modified, paging } = query;
     const filter: LinkedPostListFilter = {
       visibility,
       visibleEvents: visibleEvents(viewer),
       now,
       search: words.length > 0 ? { words, language } : undefined,
       event: query.event,
-      hasEvents: query.has_events,
-      onlyWithUpcoming: query.only_with_upcoming,
+      hasEvents: query.hasEvents,
+      onlyWithUpcoming: query.onlyWithUpcoming,
       modifiedAfter: modified.modifiedAfter,
       modifiedBefore: modified.modifiedBefore,
-      byModified:
-        query.orderby?.trim().toLowerCase() === 'modified'
-          ? { descending: query.order?.trim().toLowerCase() !== 'asc' }
-          : undefined,
+      byModified: query.byModified,
     };
-    const offset = (paging.page - 1) * paging.perPage;
-    const { items, total } = await this.repository.findPage(filter, offset, paging.perPage);
+    const { items, total } = await this.repository.findPage(filter, paging.offset, paging.perPage);
     if (items.length === 0 && paging.page > 1) throw new this.rules.errors.pageNotFound();
-    return {
-      views: await this.withText(items),
-      page: paging.page,
-      perPage: paging.perPage,
-      total,
-      totalPages: totalPages(total, paging.perPage),
-      statuses,
-    };
+    return { ...pageOf(await this.withText(items), total, paging), statuses };
   }
 
   /**

@@ -2,7 +2,8 @@ import type { Request } from 'express';
 import { cacheHints } from '../read-cache/cache-hints';
 import { LINKED_ITEM } from '../read-cache/read-cache.store';
 import { requireSyncAlone } from '../changes/sync';
-import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { ListQueryReader } from '../common/paging/list-query';
+import { readLinkedPostList } from '../linked-posts/linked-post-list-query';
 import { CreateSlugRule } from '../posts/slug-rule.decorator';
 import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
@@ -28,7 +29,6 @@ import { Lang } from '../common/i18n/lang.decorator';
 import { Language } from '../common/i18n/language';
 import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
-import { Paging, PagingPipe } from '../common/paging/paging';
 import { RouteIdPipe } from '../common/validation/route-id.pipe';
 import { CreateOrganizerDto } from './dto/create-organizer.dto';
 import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
@@ -45,6 +45,7 @@ export class OrganizersController {
   constructor(
     private readonly organizers: OrganizersService,
     private readonly presenter: OrganizersPresenter,
+    private readonly lists: ListQueryReader,
   ) {}
 
   /** List organizers, newest first, with optional search and event filters. */
@@ -56,19 +57,18 @@ export class OrganizersController {
     errors: ['organizerPageNotFound'],
   })
   async list(
-    @Query() query: ListOrganizersQueryDto,
-    @Query(PagingPipe) paging: Paging,
+    @Query() dto: ListOrganizersQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
-    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
   ): Promise<OrganizerListResponseDto> {
-    if (query.sync_token !== undefined) {
-      requireSyncAlone(query);
-      const changes = await this.organizers.sync(query.sync_token, paging.perPage, viewer);
-      return this.presenter.sync(changes, paging.perPage, language, links);
+    const query = readLinkedPostList(this.lists, dto);
+    if (dto.sync_token !== undefined) {
+      requireSyncAlone(dto);
+      const changes = await this.organizers.sync(dto.sync_token, query.paging.perPage, viewer);
+      return this.presenter.sync(changes, query.paging.perPage, language, links);
     }
-    const page = await this.organizers.list(query, paging, language, viewer, modified);
+    const page = await this.organizers.list(query, language, viewer);
     return this.presenter.page(page, query, language, links);
   }
 

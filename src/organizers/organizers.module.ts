@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
+import { ListQueryReader } from '../common/paging/list-query';
 import { LinksPipe } from '../common/links/links.decorator';
 import { OrganizersController } from './organizers.controller';
 import { OrganizersPresenter } from './organizers.presenter';
@@ -9,7 +10,14 @@ import { OrganizersService } from './organizers.service';
 /** The organizers aggregate. */
 @Module({
   controllers: [OrganizersController],
-  providers: [OrganizersService, OrganizersRepository, OrganizersPresenter, Clock, LinksPipe],
+  providers: [
+    OrganizersService,
+    OrganizersRepository,
+    OrganizersPresenter,
+    Clock,
+    LinksPipe,
+    ListQueryReader,
+  ],
   exports: [OrganizersService],
 })
 export class OrganizersModule {}

@@ -2,7 +2,9 @@ import type { Request } from 'express';
 import { cacheHints } from '../read-cache/cache-hints';
 import { termKey } from '../read-cache/read-cache.store';
 import { requireSyncAlone, syncTail } from '../changes/sync';
-import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { ListQueryReader } from '../common/paging/list-query';
+import { EchoedParam } from '../common/paging/list-links';
+import { readTermList } from '../terms/term-list-query';
 import { CreateSlugRule } from '../posts/slug-rule.decorator';
 import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
@@ -15,13 +17,12 @@ import { Lang } from '../common/i18n/lang.decorator';
 import { Language } from '../common/i18n/language';
 import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
-import { Paging, PagingPipe } from '../common/paging/paging';
 import { RouteIdPipe } from '../common/validation/route-id.pipe';
 import { checkIfMatch, IfMatch } from '../common/http/preconditions';
 import { TermQueryDto } from '../terms/dto/term-query.dto';
 import { TermResponseDto } from '../terms/dto/term.response.dto';
 import { TAG } from '../terms/taxonomy';
-import { echoTermQuery, toTermListResponse, toTermResponse } from '../terms/terms.mapper';
+import { toTermListResponse, toTermResponse } from '../terms/terms.mapper';
 import { TermsService } from '../terms/terms.service';
 import { TagListResponseDto } from './dto/tag-list.response.dto';
 import { CreateTagDto } from './dto/create-tag.dto';
@@ -32,29 +33,33 @@ import { UpdateTagDto } from './dto/update-tag.dto';
 @ApiTags('tags')
 @Controller(`${NAMESPACE}/tags`)
 export class TagsController {
-  constructor(private readonly terms: TermsService) {}
+  constructor(
+    private readonly terms: TermsService,
+    private readonly lists: ListQueryReader,
+  ) {}
 
   /** List tags: by name unless asked otherwise; unused ones are hidden by default. */
   @Get()
   @ApiRead({ description: 'A page of tags.', type: TagListResponseDto, list: true })
   async list(
-    @Query() query: ListTermsQueryDto,
-    @Query(PagingPipe) paging: Paging,
+    @Query() dto: ListTermsQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
-    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
   ): Promise<TagListResponseDto> {
-    if (query.sync_token !== undefined) {
-      requireSyncAlone(query);
-      const changes = await this.terms.sync(TAG, query.sync_token, paging.perPage, language);
+    const query = readTermList(this.lists, dto);
+    const { perPage } = query.paging;
+    if (dto.sync_token !== undefined) {
+      requireSyncAlone(dto);
+      const changes = await this.terms.sync(TAG, dto.sync_token, perPage, language);
       return {
         tags: changes.views.map((view) => toTermResponse(view, { language, links })),
-        ...syncTail(changes, `${links.namespace}/tags/`, paging.perPage),
+        ...syncTail(changes, `${links.namespace}/tags/`, perPage),
       };
     }
-    const page = await this.terms.list(TAG, query, paging, language, viewer, modified);
-    return toTermListResponse('tags', page, echoTermQuery(query, page.perPage), {
+    const page = await this.terms.list(TAG, query, language, viewer);
+    const echoed: EchoedParam[] = [['per_page', String(page.perPage)], ...query.echo];
+    return toTermListResponse('tags', page, echoed, {
       language,
       links,
     });

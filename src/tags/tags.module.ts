@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '../common/clock/clock';
+import { ListQueryReader } from '../common/paging/list-query';
 import { LinksPipe } from '../common/links/links.decorator';
 import { TermsModule } from '../terms/terms.module';
 import { TagsController } from './tags.controller';
@@ -8,6 +9,6 @@ import { TagsController } from './tags.controller';
 @Module({
   imports: [TermsModule],
   controllers: [TagsController],
-  providers: [LinksPipe, Clock],
+  providers: [LinksPipe, Clock, ListQueryReader],
 })
 export class TagsModule {}

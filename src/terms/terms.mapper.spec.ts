@@ -1,13 +1,7 @@
 import { ApiLinks } from '../common/links/links';
 import { TermEntity } from './entities/term.entity';
 import { TermTranslationEntity } from './entities/term-translation.entity';
-import {
-  echoTermQuery,
-  termListLinks,
-  termPagePath,
-  toTermListResponse,
-  toTermResponse,
-} from './terms.mapper';
+import { termListLinks, termPagePath, toTermListResponse, toTermResponse } from './terms.mapper';
 import { TermView } from './terms.service';
 
 const links: ApiLinks = {
@@ -92,23 +86,6 @@ describe('toTermResponse', () => {
   });
 });
 
-describe('echoTermQuery', () => {
-  it('repeats per_page and the filters given, lists as CSV, leaving out empty lists', () => {
-    expect(
-      echoTermQuery(
-        { hide_empty: false, include: ['3', '1'], exclude: [], orderby: 'count', parent: 0 },
-        20,
-      ),
-    ).toEqual([
-      ['per_page', '20'],
-      ['hide_empty', 'false'],
-      ['include', '3,1'],
-      ['orderby', 'count'],
-      ['parent', '0'],
-    ]);
-  });
-});
-
 describe('termListLinks', () => {
   const base = 'https://api.test/calendar/events/v1/tags/';
 
@@ -132,7 +109,7 @@ describe('toTermListResponse', () => {
   it('builds the body in TEC key order under the collection name', () => {
     const sut = toTermListResponse(
       'categories',
-      { views: [view({})], page: 2, perPage: 1, total: 3, totalPages: 3 },
+      { items: [view({})], page: 2, perPage: 1, total: 3, totalPages: 3 },
       [['per_page', '1']],
       { language: 'en', links },
     );

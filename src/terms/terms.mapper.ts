@@ -10,7 +10,7 @@ import {
 } from './dto/term.response.dto';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { collectionOf, isHierarchical, TermCollection } from './taxonomy';
-import { TermListQuery, TermPage, TermView } from './terms.service';
+import { TermPage, TermView } from './terms.service';
 
 export type { TermView } from './terms.service';
 
@@ -113,37 +113,6 @@ export function toEmbeddedTerm(view: TermView, mapping: TermMapping): EmbeddedTe
   };
 }
 
-/** The filters a term list's links repeat, as given, after `per_page`. */
-export function echoTermQuery(
-  query: TermListQuery & { readonly i18n_language?: string },
-  perPage: number,
-): EchoedParam[] {
-  const echoed: EchoedParam[] = [['per_page', String(perPage)]];
-  const names = [
-    'hide_empty',
-    'search',
-    'include',
-    'exclude',
-    'order',
-    'orderby',
-    'parent',
-    'post',
-    'event',
-    'slug',
-    'modified_after',
-    'modified_before',
-    'i18n_language',
-  ] as const;
-  for (const name of names) {
-    const value = query[name];
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
-    if (Array.isArray(value) && text === '') continue;
-    echoed.push([name, text]);
-  }
-  return echoed;
-}
-
 /**
  * A list's links keeping its filters (docs/behaviour.md#lists): the link to page 1 carries no `page`,
  * `next_rest_url` exists while `page < total_pages` and `previous_rest_url` whenever
@@ -181,7 +150,7 @@ export function toTermListResponse<K extends TermCollection>(
     rest_url: links.rest_url,
     total: page.total,
     total_pages: page.totalPages,
-    [collection]: page.views.map((view) => toTermResponse(view, mapping)),
+    [collection]: page.items.map((view) => toTermResponse(view, mapping)),
     ...(links.next_rest_url !== undefined ? { next_rest_url: links.next_rest_url } : {}),
     ...(links.previous_rest_url !== undefined
       ? { previous_rest_url: links.previous_rest_url }

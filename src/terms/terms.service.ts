@@ -6,10 +6,10 @@ import { ChangeLog } from '../changes/change-log';
 import { SyncResult, syncResult } from '../changes/sync';
 import { ChangeKind } from '../changes/entities/change.entity';
 import { Clock } from '../common/clock/clock';
-import { ModifiedBounds } from '../common/dates/modified-bounds.pipe';
+import { TermListQuery } from './term-list-query';
 import { InvalidParamsError, ParamProblem } from '../common/errors/domain-error';
 import { Language } from '../common/i18n/language';
-import { Paging, totalPages } from '../common/paging/paging';
+import { Page, pageOf } from '../common/paging/list-query';
 import { sanitizeRichText, toPlainText } from '../common/text/html';
 import { nameKey } from '../common/text/name-key';
 import { slugify } from '../common/text/slug';
@@ -47,32 +47,8 @@ export interface TermInput {
   readonly parent?: unknown;
 }
 
-/** The filters of a term list, as validated by the query DTO. */
-export interface TermListQuery {
-  readonly hide_empty?: boolean;
-  readonly search?: string;
-  readonly include?: readonly string[];
-  readonly exclude?: readonly string[];
-  readonly order?: string;
-  readonly orderby?: string;
-  /** Categories only. */
-  readonly parent?: number;
-  readonly post?: number;
-  readonly event?: number;
-  readonly slug?: string;
-  /** Echoed in the list's links; read as instants by `ModifiedBoundsPipe`. */
-  readonly modified_after?: string;
-  readonly modified_before?: string;
-}
-
 /** A page of terms with what its links and headers need. */
-export interface TermPage {
-  readonly views: TermView[];
-  readonly page: number;
-  readonly perPage: number;
-  readonly total: number;
-  readonly totalPages: number;
-}
+export type TermPage = Page<TermView>;
 
 /** Longest term name, as WordPress allows. */
 const MAX_NAME_LENGTH = 200;
@@ -114,12 +90,11 @@ export class TermsService {
   /** One page of the terms of `taxonomy`; a page past the end is empty. */
   async list(
     taxonomy: Taxonomy,
-    query: TermListQuery,
-    paging: Paging,
+    request: TermListQuery,
     language: Language,
     viewer: Viewer,
-    modified: ModifiedBounds = {},
   ): Promise<TermPage> {
+    const { filters: query, modified, paging } = request;
     const problems: ParamProblem[] = [];
     const now = this.clock.now().toJSDate();
     const include = await this.knownIds(taxonomy, query.include, 'include', problems);
@@ -152,15 +127,13 @@ export class TermsService {
       modifiedBefore: modified.modifiedBefore,
     };
     const order = parseTermOrder(query.orderby, query.order, (include?.length ?? 0) > 0);
-    const offset = (paging.page - 1) * paging.perPage;
-    const { terms, total } = await this.terms.findPage(filter, order, offset, paging.perPage);
-    return {
-      views: await this.views(terms, now),
-      page: paging.page,
-      perPage: paging.perPage,
-      total,
-      totalPages: totalPages(total, paging.perPage),
-    };
+    const { terms, total } = await this.terms.findPage(
+      filter,
+      order,
+      paging.offset,
+      paging.perPage,
+    );
+    return pageOf(await this.views(terms, now), total, paging);
   }
 
   /**

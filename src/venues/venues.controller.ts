@@ -2,7 +2,8 @@ import type { Request } from 'express';
 import { cacheHints } from '../read-cache/cache-hints';
 import { LINKED_ITEM } from '../read-cache/read-cache.store';
 import { requireSyncAlone } from '../changes/sync';
-import { ModifiedBounds, ModifiedBoundsPipe } from '../common/dates/modified-bounds.pipe';
+import { ListQueryReader } from '../common/paging/list-query';
+import { readLinkedPostList } from '../linked-posts/linked-post-list-query';
 import { CreateSlugRule } from '../posts/slug-rule.decorator';
 import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
@@ -28,7 +29,6 @@ import { Lang } from '../common/i18n/lang.decorator';
 import { Language } from '../common/i18n/language';
 import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
-import { Paging, PagingPipe } from '../common/paging/paging';
 import { RouteIdPipe } from '../common/validation/route-id.pipe';
 import { CreateVenueDto } from './dto/create-venue.dto';
 import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
@@ -45,6 +45,7 @@ export class VenuesController {
   constructor(
     private readonly venues: VenuesService,
     private readonly presenter: VenuesPresenter,
+    private readonly lists: ListQueryReader,
   ) {}
 
   /** List venues, newest first, with optional search and event filters. */
@@ -56,19 +57,18 @@ export class VenuesController {
     errors: ['venuePageNotFound'],
   })
   async list(
-    @Query() query: ListVenuesQueryDto,
-    @Query(PagingPipe) paging: Paging,
+    @Query() dto: ListVenuesQueryDto,
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
-    @Query(ModifiedBoundsPipe) modified: ModifiedBounds,
   ): Promise<VenueListResponseDto> {
-    if (query.sync_token !== undefined) {
-      requireSyncAlone(query);
-      const changes = await this.venues.sync(query.sync_token, paging.perPage, viewer);
-      return this.presenter.sync(changes, paging.perPage, language, links);
+    const query = readLinkedPostList(this.lists, dto);
+    if (dto.sync_token !== undefined) {
+      requireSyncAlone(dto);
+      const changes = await this.venues.sync(dto.sync_token, query.paging.perPage, viewer);
+      return this.presenter.sync(changes, query.paging.perPage, language, links);
     }
-    const page = await this.venues.list(query, paging, language, viewer, modified);
+    const page = await this.venues.list(query, language, viewer);
     return this.presenter.page(page, query, language, links);
   }
 

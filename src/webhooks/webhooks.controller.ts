@@ -7,8 +7,8 @@ import { Viewer } from '../access/viewer';
 import { Links } from '../common/links/links.decorator';
 import { ApiLinks, NAMESPACE } from '../common/links/links';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
-import { listLinks } from '../common/paging/list-links';
-import { Paging, PagingPipe, totalPages } from '../common/paging/paging';
+import { PageRequest, pageOf, pageRequest, pageTail, PageTail } from '../common/paging/list-query';
+import { LIST_SIZES } from '../common/paging/paging';
 import { RouteIdPipe } from '../common/validation/route-id.pipe';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
@@ -22,13 +22,8 @@ import { toDeliveryResponse, toWebhookResponse } from './webhooks.mapper';
 import { WebhooksService } from './webhooks.service';
 
 /** A list's links: the page asked for, and its neighbours. */
-function pageLinks(collection: string, paging: Paging, total: number) {
-  const pages = totalPages(total, paging.perPage);
-  return {
-    ...listLinks(collection, [['per_page', String(paging.perPage)]], paging.page, pages),
-    total,
-    total_pages: pages,
-  };
+function pageLinks(collection: string, paging: PageRequest, total: number): PageTail {
+  return pageTail(collection, pageOf([], total, paging), [['per_page', String(paging.perPage)]]);
 }
 
 /**
@@ -51,11 +46,11 @@ export class WebhooksController {
     errors: ['forbidden'],
   })
   async list(
-    @Query() _query: WebhookListQueryDto,
-    @Query(PagingPipe) paging: Paging,
+    @Query() query: WebhookListQueryDto,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
   ): Promise<WebhookListResponseDto> {
+    const paging = pageRequest(query, LIST_SIZES);
     const page = await this.webhooks.list(viewer, paging);
     return {
       ...pageLinks(`${links.namespace}/webhooks/`, paging, page.total),
@@ -160,11 +155,11 @@ export class WebhooksController {
   })
   async deliveries(
     @Param('id', RouteIdPipe) id: number,
-    @Query() _query: WebhookListQueryDto,
-    @Query(PagingPipe) paging: Paging,
+    @Query() query: WebhookListQueryDto,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
   ): Promise<WebhookDeliveryListResponseDto> {
+    const paging = pageRequest(query, LIST_SIZES);
     const page = await this.webhooks.deliveries(viewer, id, paging);
     return {
       ...pageLinks(`${links.namespace}/webhooks/${id}/deliveries`, paging, page.total),

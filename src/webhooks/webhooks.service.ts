@@ -4,7 +4,7 @@ import { requireRight } from '../access/rights';
 import { Viewer } from '../access/viewer';
 import { ChangeLog } from '../changes/change-log';
 import { Clock } from '../common/clock/clock';
-import { Paging } from '../common/paging/paging';
+import { PageRequest } from '../common/paging/list-query';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 import { WebhookEntity } from './entities/webhook.entity';
 import { WebhookFieldsDto } from './dto/webhook-fields.dto';
@@ -54,7 +54,7 @@ export class WebhooksService {
     ]);
   }
 
-  async list(viewer: Viewer, paging: Paging): Promise<RowPage<WebhookEntity>> {
+  async list(viewer: Viewer, paging: PageRequest): Promise<RowPage<WebhookEntity>> {
     requireAdministrator(viewer);
     return this.repository.page(paging.page, paging.perPage);
   }
@@ -131,7 +131,7 @@ export class WebhooksService {
   async deliveries(
     viewer: Viewer,
     id: number,
-    paging: Paging,
+    paging: PageRequest,
   ): Promise<RowPage<WebhookDeliveryEntity> & { readonly epoch: string }> {
     await this.get(viewer, id);
     const [page, head] = await Promise.all([

@@ -73,12 +73,12 @@ export interface NearQuery {
   readonly radiusKm: number;
 }
 
-/** An event list's link filters as given: ids or slugs. */
+/** An event list's link filters as given: terms by ids or slugs, venues and organizers by id. */
 export interface LinkFilterQuery {
   readonly categories?: readonly string[];
   readonly tags?: readonly string[];
-  readonly venue?: readonly string[];
-  readonly organizer?: readonly string[];
+  readonly venues?: readonly number[];
+  readonly organizers?: readonly number[];
 }
 
 /** The link filters resolved to ids; a member is present when its filter was given. */
@@ -242,16 +242,16 @@ export class EventLinksService {
       else if (taxonomy === 'tribe_events_cat') filter.categoryIds = ids;
       else filter.tagIds = ids;
     }
-    if (query.venue) {
-      const ids = query.venue.map(Number);
+    if (query.venues) {
+      const ids = query.venues;
       const found = await this.venues.existingIds(ids);
       if (ids.some((id) => !found.has(id))) {
         problems.push({ param: 'venue', message: 'param.invalid' });
       }
       filter.venueIds = ids;
     }
-    if (query.organizer) {
-      const ids = query.organizer.map(Number);
+    if (query.organizers) {
+      const ids = query.organizers;
       const found = await this.organizers.existingIds(ids);
       if (ids.some((id) => !found.has(id))) {
         problems.push({ param: 'organizer', message: 'param.invalid' });

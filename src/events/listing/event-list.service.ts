@@ -1,7 +1,6 @@
 import { EventReader } from '../event-reader';
 import { EventSeriesService } from '../recurrence/event-series.service';
 import { readingFromPrimary } from '../../database/read-routing';
-import { DEFAULT_RADIUS_KM } from '../../common/geo/geo';
 import { Injectable } from '@nestjs/common';
 import { mayEditOthers, mayWrite } from '../../access/rights';
 import { listVisibility, Visibility } from '../../access/visibility';
@@ -9,12 +8,12 @@ import { Viewer } from '../../access/viewer';
 import { ChangeLog } from '../../changes/change-log';
 import { SyncResult, syncResult } from '../../changes/sync';
 import { Clock } from '../../common/clock/clock';
-import { ModifiedBounds } from '../../common/dates/modified-bounds.pipe';
+import { ModifiedBounds } from '../../common/dates/modified-bounds';
 import { InvalidParamsError } from '../../common/errors/domain-error';
 import { Language } from '../../common/i18n/language';
-import { Paging, totalPages } from '../../common/paging/paging';
+import { totalPages } from '../../common/paging/paging';
+import { PageRequest } from '../../common/paging/list-query';
 import { PostRegistry } from '../../posts/post-registry';
-import { ListEventsQueryDto } from '../dto/list-events.query.dto';
 import { hiddenFromPublic } from '../../posts/post-status';
 import { EventPageNotFoundError } from '../events.errors';
 import { EventView } from '../events.mapper';
@@ -22,7 +21,7 @@ import { EventListFilter, EventListRepository, PageIds } from './event-list.repo
 import { EventRenderings, RenderContext } from './event-renderings';
 import { EventResponseDto } from '../dto/event.response.dto';
 import { ApiLinks } from '../../common/links/links';
-import { EventDateBounds } from '../pipes/event-dates.pipe';
+import { EventDateBounds, EventListQuery } from './event-list-query';
 import { EventLinksService } from '../links/event-links.service';
 import { earliest } from '../../common/dates/window';
 import { ReadCache } from '../../read-cache/read-cache';
@@ -133,52 +132,48 @@ export class EventListService {
 
   /** One page of the events list for `viewer`. */
   async list(
-    query: ListEventsQueryDto,
-    bounds: EventDateBounds,
-    paging: Paging,
+    query: EventListQuery,
     language: Language,
     links: ApiLinks,
     viewer: Viewer,
-    modified: ModifiedBounds = {},
   ): Promise<EventPage> {
-    const { visibility, statuses } = listVisibility(query.status, viewer);
-    if (query.post_parent !== undefined) await this.requireEvent(query.post_parent, 'post_parent');
+    const { visibility, statuses } = listVisibility(query.statuses, viewer);
+    const { filters, window, modified, words } = query;
+    if (filters.postParent !== undefined) {
+      await this.requireEvent(filters.postParent, 'post_parent');
+    }
     const now = this.clock.now().toJSDate();
-    const words = query.search?.split(/\s+/).filter((word) => word !== '') ?? [];
-    const linked = await this.links.filter(query);
-    const nearVenueIds = await this.nearVenues(query);
+    const linked = await this.links.filter(filters);
+    const nearVenueIds = filters.near ? await this.links.venuesNear(filters.near) : undefined;
     const filter: EventListFilter = {
       ...linked,
-      geoloc: query.geoloc,
+      geoloc: filters.geoloc,
       nearVenueIds,
       visibility,
       now,
-      startFrom: bounds.startFrom?.toJSDate(),
-      endUntil: bounds.endUntil?.toJSDate(),
-      startsBefore: bounds.startsBefore?.toJSDate(),
-      startsAfter: bounds.startsAfter?.toJSDate(),
-      endsBefore: bounds.endsBefore?.toJSDate(),
-      endsAfter: bounds.endsAfter?.toJSDate(),
-      featured: query.featured,
-      include: query.include?.map(Number),
-      postParent: query.post_parent,
+      startFrom: window.startFrom?.toJSDate(),
+      endUntil: window.endUntil?.toJSDate(),
+      startsBefore: window.startsBefore?.toJSDate(),
+      startsAfter: window.startsAfter?.toJSDate(),
+      endsBefore: window.endsBefore?.toJSDate(),
+      endsAfter: window.endsAfter?.toJSDate(),
+      featured: filters.featured,
+      include: filters.include,
+      postParent: filters.postParent,
       modifiedAfter: modified.modifiedAfter,
       modifiedBefore: modified.modifiedBefore,
-      byModified:
-        query.orderby?.trim().toLowerCase() === 'modified'
-          ? { descending: query.order?.trim().toLowerCase() === 'desc' }
-          : undefined,
+      byModified: query.byModified,
       search:
         words.length > 0
           ? { words, language, protectedTextOf: protectedTextOf(viewer) }
           : undefined,
-      firstOfSeries: query.hide_subsequent_recurrences === true ? true : undefined,
+      firstOfSeries: filters.firstOfSeries,
     };
     const page = async (): Promise<EventPage> => {
       // First: a total kept for such a list is kept as long as its answers (live-answer.ts).
       const goLive = await this.nextGoLive(viewer, now);
-      const stableUntil = this.stableUntil(bounds, modified, goLive);
-      const found = await this.page(filter, paging, statuses, stableUntil, {
+      const stableUntil = this.stableUntil(window, modified, goLive);
+      const found = await this.page(filter, query.paging, statuses, stableUntil, {
         language,
         links,
         viewer,
@@ -219,15 +214,15 @@ export class EventListService {
    * answer may change with the clock at any moment, or is not cached.
    */
   private stableUntil(
-    bounds: EventDateBounds,
+    window: EventDateBounds,
     modified: ModifiedBounds,
     goLive: number | null | undefined,
   ): Date | undefined {
-    if (goLive === undefined || !bounds.windowMovesAt) return undefined;
+    if (goLive === undefined || !window.windowMovesAt) return undefined;
     if (modified.modifiedAfter !== undefined || modified.modifiedBefore !== undefined) {
       return undefined;
     }
-    const windowMoves = bounds.windowMovesAt.toJSDate();
+    const windowMoves = window.windowMovesAt.toJSDate();
     return earliest([windowMoves, goLive === null ? null : new Date(goLive)]) ?? windowMoves;
   }
 
@@ -301,12 +296,12 @@ export class EventListService {
   /** The page of `list` once its filter is made. */
   private async page(
     filter: EventListFilter,
-    paging: Paging,
+    paging: PageRequest,
     statuses: EventPage['statuses'],
     stableUntil: Date | undefined,
     render: RenderContext,
   ): Promise<EventPage> {
-    const offset = (paging.page - 1) * paging.perPage;
+    const { offset } = paging;
     const key = totalCacheKey(filter);
     const dependsOn = listKeys(filter);
     const { page, total } = await this.pageAndTotal(filter, offset, paging.perPage, {
@@ -400,20 +395,6 @@ export class EventListService {
       new Date(reach),
     );
     return extended > 0;
-  }
-
-  /** The venues a distance search keeps, or undefined when none was asked for. */
-  private async nearVenues(query: ListEventsQueryDto): Promise<number[] | undefined> {
-    const { geoloc_lat: lat, geoloc_lng: lng } = query;
-    if (lat === undefined && lng === undefined) return undefined;
-    if (lat === undefined || lng === undefined) {
-      const missing = lat === undefined ? 'geoloc_lat' : 'geoloc_lng';
-      throw InvalidParamsError.of(missing, 'param.geoloc-pair');
-    }
-    return this.links.venuesNear({
-      center: { lat, lng },
-      radiusKm: query.geoloc_radius ?? DEFAULT_RADIUS_KM,
-    });
   }
 
   private async requireEvent(id: number, param: string): Promise<void> {
