@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
 import { isConnectionLost, isTransientConflict, NamedLockTimeoutError } from './database-errors';
+import { beginChanges, changesOf, endChanges } from './unit-changes';
 
 /** The unit of work the current async context runs in. */
 interface RunningUnit {
@@ -29,89 +30,9 @@ export function inUnitOfWork(): boolean {
 /** How long a unit waits for a name another unit is creating before it starts again. */
 const NAME_LOCK_WAIT_SECONDS = 2;
 
-/**
- * The mark (in `QueryRunner.data`) of a unit that changes no item a list or read shows: the
- * dispatchers' and the change log's own bookkeeping. The read cache's listing version does not
- * move for it (ListingVersionSubscriber), so background work never empties the cache.
- */
-export const LEAVES_LISTINGS = 'calendar:leavesListings';
-
-/**
- * Where a unit's listeners (the read cache's) put work to run once the unit has ended, however
- * it ended: after a commit whose outcome is unknown no commit or rollback event is sent.
- */
-export const AFTER_UNIT = 'calendar:afterUnit';
-
-/**
- * The mark (in `QueryRunner.data`) of a unit whose every write is hidden from anonymous callers:
- * an event that is a draft, pending, private or in the trash before and after it, with nothing
- * created beside it. The read cache, which keeps anonymous answers only, keeps them through its
- * commit (ListingVersionSubscriber). Set by {@link UnitOfWork.markUnseenByPublic}.
- */
-export const UNSEEN_BY_PUBLIC = 'calendar:unseenByPublic';
-
-/**
- * The mark of a unit whose every write anonymous callers may see is one event's own (not a
- * series', with nothing created beside it): what it changes of a list filtered by terms, it
- * changes through the terms the event was or is filed under (FILED_TERMS), so the read cache
- * keeps such lists filed under none of them. Set by {@link UnitOfWork.markNarrowedToFiledTerms}.
- */
-export const NARROWED_TO_FILED_TERMS = 'calendar:narrowedToFiledTerms';
-
-/**
- * The id of the one event a unit marked NARROWED_TO_FILED_TERMS wrote (a number): the read
- * cache ends that event's own answers (its single reads), which no other narrowed write changes.
- */
-export const NARROWED_EVENT = 'calendar:narrowedEvent';
-
-/**
- * The terms (ids) the events a unit wrote were filed under before or after its writes, with
- * the categories above them, as the listing rows are refreshed: a `Set<number>`.
- */
-export const FILED_TERMS = 'calendar:filedTerms';
-
-/** Notes, in the unit `manager` runs, terms its events were or are filed under (FILED_TERMS). */
-export function noteFiledTerms(manager: EntityManager, termIds: Iterable<number>): void {
-  const data = manager.queryRunner?.data;
-  if (data === undefined) return;
-  const noted = data[FILED_TERMS] instanceof Set ? (data[FILED_TERMS] as Set<number>) : new Set();
-  for (const id of termIds) noted.add(id);
-  data[FILED_TERMS] = noted;
-}
-
-/**
- * The earliest listing position (start instant, ms) a unit's event writes changed in anonymous
- * lists, as the listing rows are refreshed: the earliest start, before or after, of the events
- * counted in day counts (only those are listed); +Infinity when none was. Absent when no write
- * said: then the read cache takes it as anywhere.
- */
-export const LISTING_FROM = 'calendar:listingFrom';
-
-/** Notes, in the unit `manager` runs, listing positions its writes changed (LISTING_FROM). */
-export function noteListingFrom(manager: EntityManager, positions: Iterable<number>): void {
-  const data = manager.queryRunner?.data;
-  if (data === undefined) return;
-  let from = typeof data[LISTING_FROM] === 'number' ? data[LISTING_FROM] : Infinity;
-  for (const position of positions) from = Math.min(from, position);
-  data[LISTING_FROM] = from;
-}
-
-/**
- * Set, in a unit's data, when an event it wrote was or is scheduled (counted in the day counts
- * with status `future`), as the listing rows are refreshed: the read cache then ends what only
- * such writes change (its `SCHEDULED` values).
- */
-export const WROTE_SCHEDULED = 'calendar:wroteScheduled';
-
-/** Notes, in the unit `manager` runs, that it wrote a scheduled event (WROTE_SCHEDULED). */
-export function noteScheduledWrite(manager: EntityManager): void {
-  const data = manager.queryRunner?.data;
-  if (data !== undefined) data[WROTE_SCHEDULED] = true;
-}
-
 /** How a unit of work runs. */
 export interface UnitOptions {
-  /** It writes no row any read answer shows (see {@link LEAVES_LISTINGS}). */
+  /** It writes no row any read answer shows (see `UnitChanges.leavesListings`). */
   readonly leavesListings?: boolean;
 }
 
@@ -233,24 +154,21 @@ export class UnitOfWork {
 
   /**
    * Marks the running unit as changing nothing an anonymous read shows (see
-   * {@link UNSEEN_BY_PUBLIC}). Only code that knows every write of the unit may say so: an event
-   * write, whose unit is its request's (or one imported item's, with its bookkeeping).
+   * `UnitChanges.unseenByPublic`). Only code that knows every write of the unit may say so: an
+   * event write, whose unit is its request's (or one imported item's, with its bookkeeping).
    */
   markUnseenByPublic(): void {
     const runner = current.getStore()?.manager.queryRunner;
-    if (runner) runner.data[UNSEEN_BY_PUBLIC] = true;
+    if (runner) changesOf(runner).unseenByPublic = true;
   }
 
   /**
-   * Marks the running unit as event `eventId`'s own write (see {@link NARROWED_TO_FILED_TERMS}
-   * and {@link NARROWED_EVENT}). Only
+   * Marks the running unit as event `eventId`'s own write (see `UnitChanges.narrowedTo`). Only
    * code that knows every write of the unit may say so, as for {@link markUnseenByPublic}.
    */
   markNarrowedToFiledTerms(eventId: number): void {
     const runner = current.getStore()?.manager.queryRunner;
-    if (!runner) return;
-    runner.data[NARROWED_TO_FILED_TERMS] = true;
-    runner.data[NARROWED_EVENT] = eventId;
+    if (runner) changesOf(runner).narrowedTo = eventId;
   }
 
   /** Whether a unit of work is running in this async context. */
@@ -281,10 +199,9 @@ export class UnitOfWork {
 
   private async once<T>(work: () => Promise<T>, options: UnitOptions): Promise<T> {
     const runner = this.dataSource.createQueryRunner('master');
-    // SQLite hands out one query runner for every unit: the marks are set, and cleared, per
-    // unit (UNSEEN_BY_PUBLIC and the other marks are set by the unit's work, if at all, and
-    // cleared below).
-    runner.data[LEAVES_LISTINGS] = options.leavesListings === true;
+    // SQLite hands out one query runner for every unit: each unit starts a fresh record of
+    // what it changed, taken off the runner as it ends.
+    beginChanges(runner, options.leavesListings === true);
     const unit: RunningUnit = {
       manager: runner.manager,
       namedLocks: false,
@@ -314,16 +231,8 @@ export class UnitOfWork {
       if (isConnectionLost(error)) throw new DomainError('databaseUnavailable');
       throw error;
     } finally {
-      delete runner.data[LEAVES_LISTINGS];
-      delete runner.data[UNSEEN_BY_PUBLIC];
-      delete runner.data[NARROWED_TO_FILED_TERMS];
-      delete runner.data[NARROWED_EVENT];
-      delete runner.data[FILED_TERMS];
-      delete runner.data[LISTING_FROM];
-      delete runner.data[WROTE_SCHEDULED];
-      const after: unknown = runner.data[AFTER_UNIT];
-      delete runner.data[AFTER_UNIT];
-      if (typeof after === 'function') await (after as () => Promise<void>)();
+      const after = endChanges(runner)?.afterUnit;
+      if (after) await after();
       if (unit.namedLocks) await this.releaseNames(runner);
       await runner.release();
     }

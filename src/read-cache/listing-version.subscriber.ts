@@ -8,16 +8,7 @@ import {
   TransactionRollbackEvent,
   TransactionStartEvent,
 } from 'typeorm';
-import {
-  AFTER_UNIT,
-  FILED_TERMS,
-  LEAVES_LISTINGS,
-  LISTING_FROM,
-  NARROWED_EVENT,
-  NARROWED_TO_FILED_TERMS,
-  UNSEEN_BY_PUBLIC,
-  WROTE_SCHEDULED,
-} from '../database/unit-of-work';
+import { changesOf, UnitChanges } from '../database/unit-changes';
 import { ReadCache } from './read-cache';
 import {
   eventKey,
@@ -36,20 +27,21 @@ function ticketOf(queryRunner: QueryRunner): WriteTicket | undefined {
 }
 
 /**
- * What a committed unit changed of anonymous answers, from its marks: nothing (unseen by the
+ * What a committed unit changed of anonymous answers, from its record: nothing (unseen by the
  * public), only what depends on the terms its event was or is filed under or on the event
  * itself (and every answer that is not narrowed), or anything.
  */
-function changeOf(data: Record<string, unknown>): WriteChange {
-  if (data[UNSEEN_BY_PUBLIC] === true) return 'none';
-  if (data[NARROWED_TO_FILED_TERMS] !== true) return 'all';
-  const filed = data[FILED_TERMS] instanceof Set ? (data[FILED_TERMS] as Set<number>) : new Set();
-  const keys = [EVERY_ANSWER, ...[...filed].map((id) => termKey(Number(id)))];
-  if (data[WROTE_SCHEDULED] === true) keys.push(SCHEDULED);
-  const event = data[NARROWED_EVENT];
-  if (typeof event === 'number') keys.push(eventKey(event));
-  const from = data[LISTING_FROM];
-  return typeof from === 'number' ? { keys, from } : { keys };
+export function changeOf(changes: UnitChanges): WriteChange {
+  if (changes.unseenByPublic) return 'none';
+  if (changes.narrowedTo === undefined) return 'all';
+  const keys = [
+    EVERY_ANSWER,
+    ...[...changes.filedTerms].map(termKey),
+    eventKey(changes.narrowedTo),
+  ];
+  if (changes.wroteScheduled) keys.push(SCHEDULED);
+  const from = changes.listingFrom;
+  return from !== undefined ? { keys, from } : { keys };
 }
 
 /**
@@ -76,15 +68,16 @@ export class ListingVersionSubscriber implements EntitySubscriberInterface {
   async beforeTransactionStart(event: TransactionStartEvent): Promise<void> {
     if (ticketOf(event.queryRunner) !== undefined) return;
     // Background bookkeeping (webhooks, the broker, pruning) changes nothing a read shows.
-    if (event.queryRunner.data[LEAVES_LISTINGS] === true) return;
     const queryRunner = event.queryRunner;
+    const changes = changesOf(queryRunner);
+    if (changes.leavesListings) return;
     queryRunner.data[TICKET] = await this.cache.beginWrite();
-    queryRunner.data[AFTER_UNIT] = () => this.finish(queryRunner, 'all', false);
+    changes.afterUnit = () => this.finish(queryRunner, 'all', false);
   }
 
   async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
     // The cache keeps anonymous answers only: a unit none of them shows leaves them.
-    await this.finish(event.queryRunner, changeOf(event.queryRunner.data), true);
+    await this.finish(event.queryRunner, changeOf(changesOf(event.queryRunner)), true);
   }
 
   async afterTransactionRollback(event: TransactionRollbackEvent): Promise<void> {

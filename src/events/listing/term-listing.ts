@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { ancestorIds, subtreeIds } from '../../terms/term-catalog';
-import { noteFiledTerms, noteListingFrom, noteScheduledWrite } from '../../database/unit-of-work';
+import { noteFiledTerms, noteListingFrom, noteScheduledWrite } from '../../database/unit-changes';
 import {
   addKeys,
   applyDayDeltas,
