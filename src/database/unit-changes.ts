@@ -39,6 +39,11 @@ export class UnitChanges {
    * cache then takes it as anywhere.
    */
   listingFrom: number | undefined = undefined;
+  /**
+   * The beginnings (three letters, folded) of the words of the narrowed event's text before and
+   * after the unit's writes: the searches they can change (`events/search/search-keys.ts`).
+   */
+  readonly searchPrefixes = new Set<string>();
   /** An event the unit wrote was or is scheduled (counted in the day counts as `future`). */
   wroteScheduled = false;
   /**

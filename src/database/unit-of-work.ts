@@ -171,6 +171,17 @@ export class UnitOfWork {
     if (runner) changesOf(runner).narrowedTo = eventId;
   }
 
+  /**
+   * Notes, in the running unit, beginnings of the words of the text of the event it is narrowed
+   * to (see `UnitChanges.searchPrefixes`), as it was before and is after its writes.
+   */
+  noteSearchPrefixes(prefixes: Iterable<string>): void {
+    const runner = current.getStore()?.manager.queryRunner;
+    if (!runner) return;
+    const noted = changesOf(runner).searchPrefixes;
+    for (const prefix of prefixes) noted.add(prefix);
+  }
+
   /** Whether a unit of work is running in this async context. */
   get inUnit(): boolean {
     return inUnitOfWork();

@@ -48,6 +48,7 @@ import { hiddenFromPublic, statusOnSave } from '../posts/post-status';
 import { EventAlreadyTrashedError, EventNotFoundError } from './events.errors';
 import { EventView } from './events.mapper';
 import { EventColumns, EventsRepository, EventText } from './events.repository';
+import { searchPrefixes } from './search/search-keys';
 import { createsItems, EventLinksService, LinkPlan } from './links/event-links.service';
 import {
   parseRecurrence,
@@ -164,7 +165,7 @@ export class EventsService {
     await this.changes.record('event', id, 'created');
     if (series === null && !createsItems(plan)) {
       if (hiddenFromPublic(columns.status)) this.unit.markUnseenByPublic();
-      else this.unit.markNarrowedToFiledTerms(id);
+      else await this.narrowTo(id);
     }
     if (series) {
       await this.series.syncOccurrences(
@@ -398,12 +399,15 @@ export class EventsService {
       columns.recurrenceId = series?.occurrences[0]?.recurrenceId ?? null;
       columns.recurrenceUntil = series?.storedUntil ?? null;
     }
+    const narrowed = event.seriesId === null && !ruled && !createsItems(plan);
+    // The searches the text it replaces matched (the text it leaves is noted below).
+    if (narrowed) this.unit.noteSearchPrefixes(await this.searchPrefixesOf(event.id));
     await this.events.update(event.id, columns, slugBase, language, text, links);
     await this.changes.record('event', event.id, 'updated');
-    if (event.seriesId === null && !ruled && !createsItems(plan)) {
+    if (narrowed) {
       if (hiddenFromPublic(event.status) && hiddenFromPublic(columns.status ?? event.status)) {
         this.unit.markUnseenByPublic();
-      } else this.unit.markNarrowedToFiledTerms(event.id);
+      } else await this.narrowTo(event.id);
     }
     if (ruled) {
       const wanted = series ? series.occurrences.slice(1) : [];
@@ -424,7 +428,7 @@ export class EventsService {
     await this.changes.record('event', event.id, 'trashed');
     if (event.seriesId === null) {
       if (hiddenFromPublic(event.status)) this.unit.markUnseenByPublic();
-      else this.unit.markNarrowedToFiledTerms(event.id);
+      else await this.narrowTo(event.id);
     }
     if (event.seriesId === event.id) {
       // The series' first occurrence is the series: its other occurrences go with it.
@@ -508,6 +512,21 @@ export class EventsService {
       ]);
     }
     return parsed.setZone(zone);
+  }
+
+  /**
+   * Marks the running unit as event `id`'s own write, with the beginnings of the words of its
+   * text as the write leaves it: the searches it can change (`search/search-keys.ts`).
+   */
+  private async narrowTo(id: number): Promise<void> {
+    this.unit.noteSearchPrefixes(await this.searchPrefixesOf(id));
+    this.unit.markNarrowedToFiledTerms(id);
+  }
+
+  /** The word beginnings of event `id`'s text in every language, as stored now. */
+  private async searchPrefixesOf(id: number): Promise<Set<string>> {
+    const rows = await this.events.findTranslations([id]);
+    return searchPrefixes(rows.flatMap((row) => [row.title, row.description, row.excerpt]));
   }
 
   /** Start and end after all-day normalisation; an end before the start is reported. */

@@ -14,6 +14,7 @@ import {
   eventKey,
   EVERY_ANSWER,
   SCHEDULED,
+  searchKey,
   termKey,
   WriteChange,
   WriteTicket,
@@ -38,6 +39,7 @@ export function changeOf(changes: UnitChanges): WriteChange {
     EVERY_ANSWER,
     ...[...changes.filedTerms].map(termKey),
     eventKey(changes.narrowedTo),
+    ...[...changes.searchPrefixes].map(searchKey),
   ];
   if (changes.wroteScheduled) keys.push(SCHEDULED);
   const from = changes.listingFrom;

@@ -125,6 +125,15 @@ export function termKey(id: number): string {
 }
 
 /**
+ * The key of the event searches whose longest word begins with `prefix` (three letters, folded:
+ * `events/search/search-keys.ts`): a narrowed write moves it for every word beginning of the
+ * event's text before and after it, so a search the write's text cannot match stays kept.
+ */
+export function searchKey(prefix: string): string {
+  return `search:${prefix}`;
+}
+
+/**
  * The shared state of the read cache: the listing version, the writes in flight and the answers
  * kept per version. A write that changed what a cached answer may show moves the version after
  * its commit, before its caller is answered, and an answer is kept only if the version is still

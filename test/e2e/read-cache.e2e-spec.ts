@@ -335,6 +335,42 @@ describe('read cache', () => {
       expect(await titles(sut, `${EVENTS}?categories=${film.slug}`)).toEqual(['C']);
     });
 
+    it('keeps a search through writes of text without its words, not through one with them before or after', async () => {
+      const sut = app();
+      const at = (day: number): Record<string, string> => ({
+        start_date: utcAt(day, 10),
+        end_date: utcAt(day, 12),
+      });
+      const a = await createEvent(sut.http, { title: 'Jazz night', ...at(1) });
+      const b = await createEvent(sut.http, { title: 'Late trio', ...at(2) });
+      await sut.admin.post(`${EVENTS}/${b.id}`).send({ excerpt: 'A jazz trio.' }).expect(200);
+      const search = `${EVENTS}?search=jazz`;
+      expect(await titles(sut, search)).toEqual(['Jazz night', 'Late trio']);
+      // Behind the service: a search read again would leave A out, a kept one shows it.
+      await hideBehind(sut, a.id);
+
+      // Text with no word beginning "jaz", in any field: the search is kept.
+      await createEvent(sut.http, {
+        title: 'Poetry reading',
+        description: '<p>Ja zz</p>',
+        ...at(3),
+      });
+      expect(await titles(sut, search)).toEqual(['Jazz night', 'Late trio']);
+      expect(await titles(sut, `${EVENTS}?search=poetry`)).toEqual(['Poetry reading']);
+
+      // A word beginning "jaz" (accents and case folded) ends it: read again, A is gone.
+      await createEvent(sut.http, { title: 'JAZZÍSTICO brunch', ...at(4) });
+      expect(await titles(sut, search)).toEqual(['Late trio', 'JAZZÍSTICO brunch']);
+
+      // A write that takes the word away ends it by the text it replaced.
+      const again = await request(sut.http).get(`${EVENTS}?search=brunch`).expect(200);
+      expect((again.body as ListBody).events).toHaveLength(1);
+      await renameBehind(sut, b.id, 'Late trio, renamed behind');
+      await sut.admin.post(`${EVENTS}/${b.id}`).send({ excerpt: 'A trio.' }).expect(200);
+      expect(await titles(sut, search)).toEqual(['JAZZÍSTICO brunch']);
+      expect(await titles(sut, `${EVENTS}?search=trio`)).toEqual(['Late trio, renamed behind']);
+    });
+
     it('ends a filtered list when a term its events embed changes count', async () => {
       const sut = app();
       const music = await createCategory(sut.http, { name: 'Music' });

@@ -25,7 +25,14 @@ import { EventDateBounds, EventListQuery } from './event-list-query';
 import { EventLinksService } from '../links/event-links.service';
 import { earliest } from '../../common/dates/window';
 import { ReadCache } from '../../read-cache/read-cache';
-import { EVERY_ANSWER, SCHEDULED, SERIES_ONLY, termKey } from '../../read-cache/read-cache.store';
+import {
+  EVERY_ANSWER,
+  SCHEDULED,
+  searchKey,
+  SERIES_ONLY,
+  termKey,
+} from '../../read-cache/read-cache.store';
+import { searchPrefixOf } from '../search/search-keys';
 import { RECURRENCE_LIMITS } from '../recurrence/recurrence';
 
 /**
@@ -96,11 +103,14 @@ function totalCacheKey(filter: EventListFilter): string {
 }
 
 /**
- * The read-cache keys a list's total and rows depend on: a list filtered by terms changes only
- * with writes of events filed under them (the read cache's term keys); any other list, with every
- * write anonymous callers see.
+ * The read-cache keys a list's total and rows depend on: a search changes only with writes of
+ * events whose text, before or after, has a word beginning as its longest word does
+ * (`search/search-keys.ts`); a list filtered by terms, only with writes of events filed under
+ * them (the read cache's term keys); any other list, with every write anonymous callers see.
  */
 function listKeys(filter: EventListFilter): string[] {
+  const prefix = filter.search ? searchPrefixOf(filter.search.words) : undefined;
+  if (prefix !== undefined) return [searchKey(prefix)];
   const terms = filterTerms(filter);
   return terms.length > 0 ? terms.map(termKey) : [EVERY_ANSWER];
 }
@@ -315,10 +325,7 @@ export class EventListService {
     const embedded = items.flatMap((item) => [...item.categories, ...item.tags].map((t) => t.id));
     const until =
       page.ids.length === paging.perPage && page.lastStart ? page.lastStart.getTime() : undefined;
-    const byStart =
-      filter.search === undefined &&
-      filter.byModified === undefined &&
-      filter.firstOfSeries === undefined;
+    const byStart = filter.byModified === undefined && filter.firstOfSeries === undefined;
     if (byStart && seenByPublicOnly(filter.visibility)) {
       // A kept page of this list counts its total again this way after a write (live-answer.ts).
       this.cache.countWith(
