@@ -44,6 +44,10 @@ export class UnitChanges {
    * after the unit's writes: the searches they can change (`events/search/search-keys.ts`).
    */
   readonly searchPrefixes = new Set<string>();
+  /** The venue of the narrowed event before and after the unit's writes: the lists by venue it can change. */
+  readonly venues = new Set<number>();
+  /** The organizers of the narrowed event before and after the unit's writes. */
+  readonly organizers = new Set<number>();
   /** An event the unit wrote was or is scheduled (counted in the day counts as `future`). */
   wroteScheduled = false;
   /**

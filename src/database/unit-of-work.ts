@@ -172,14 +172,20 @@ export class UnitOfWork {
   }
 
   /**
-   * Notes, in the running unit, beginnings of the words of the text of the event it is narrowed
-   * to (see `UnitChanges.searchPrefixes`), as it was before and is after its writes.
+   * Notes, in the running unit, what the event it is narrowed to reaches before or after its
+   * writes (see `UnitChanges.searchPrefixes`, `venues` and `organizers`).
    */
-  noteSearchPrefixes(prefixes: Iterable<string>): void {
+  noteReach(reach: {
+    readonly searchPrefixes: Iterable<string>;
+    readonly venues: Iterable<number>;
+    readonly organizers: Iterable<number>;
+  }): void {
     const runner = current.getStore()?.manager.queryRunner;
     if (!runner) return;
-    const noted = changesOf(runner).searchPrefixes;
-    for (const prefix of prefixes) noted.add(prefix);
+    const changes = changesOf(runner);
+    for (const prefix of reach.searchPrefixes) changes.searchPrefixes.add(prefix);
+    for (const id of reach.venues) changes.venues.add(id);
+    for (const id of reach.organizers) changes.organizers.add(id);
   }
 
   /** Whether a unit of work is running in this async context. */

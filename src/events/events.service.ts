@@ -400,8 +400,8 @@ export class EventsService {
       columns.recurrenceUntil = series?.storedUntil ?? null;
     }
     const narrowed = event.seriesId === null && !ruled && !createsItems(plan);
-    // The searches the text it replaces matched (the text it leaves is noted below).
-    if (narrowed) this.unit.noteSearchPrefixes(await this.searchPrefixesOf(event.id));
+    // What the event reached before (its text's searches, venue, organizers); after: below.
+    if (narrowed) await this.noteReach(event.id);
     await this.events.update(event.id, columns, slugBase, language, text, links);
     await this.changes.record('event', event.id, 'updated');
     if (narrowed) {
@@ -515,18 +515,32 @@ export class EventsService {
   }
 
   /**
-   * Marks the running unit as event `id`'s own write, with the beginnings of the words of its
-   * text as the write leaves it: the searches it can change (`search/search-keys.ts`).
+   * Marks the running unit as event `id`'s own write, with what the event reaches as the write
+   * leaves it (see {@link noteReach}).
    */
   private async narrowTo(id: number): Promise<void> {
-    this.unit.noteSearchPrefixes(await this.searchPrefixesOf(id));
+    await this.noteReach(id);
     this.unit.markNarrowedToFiledTerms(id);
   }
 
-  /** The word beginnings of event `id`'s text in every language, as stored now. */
-  private async searchPrefixesOf(id: number): Promise<Set<string>> {
-    const rows = await this.events.findTranslations([id]);
-    return searchPrefixes(rows.flatMap((row) => [row.title, row.description, row.excerpt]));
+  /**
+   * Notes, in the running unit, what event `id` reaches as stored now, which a write of it may
+   * change: the searches its text can match (the beginnings of its words in every language,
+   * `search/search-keys.ts`) and the lists of its venue and organizers.
+   */
+  private async noteReach(id: number): Promise<void> {
+    const [rows, event, organizers] = await Promise.all([
+      this.events.findTranslations([id]),
+      this.events.findById(id),
+      this.events.findOrganizerLinks([id]),
+    ]);
+    this.unit.noteReach({
+      searchPrefixes: searchPrefixes(
+        rows.flatMap((row) => [row.title, row.description, row.excerpt]),
+      ),
+      venues: event?.venueId != null ? [event.venueId] : [],
+      organizers: organizers.map((link) => link.organizerId),
+    });
   }
 
   /** Start and end after all-day normalisation; an end before the start is reported. */

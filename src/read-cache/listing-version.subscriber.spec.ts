@@ -1,6 +1,14 @@
 import { UnitChanges } from '../database/unit-changes';
 import { changeOf } from './listing-version.subscriber';
-import { eventKey, EVERY_ANSWER, SCHEDULED, termKey } from './read-cache.store';
+import {
+  eventKey,
+  EVERY_ANSWER,
+  organizerKey,
+  SCHEDULED,
+  searchKey,
+  termKey,
+  venueKey,
+} from './read-cache.store';
 
 function changes(
   fields: Partial<Omit<UnitChanges, 'filedTerms'>>,
@@ -30,6 +38,16 @@ describe('changeOf', () => {
   it('ends the scheduled values too when it wrote a scheduled event, anywhere without a position', () => {
     expect(changeOf(changes({ narrowedTo: 5, wroteScheduled: true }))).toEqual({
       keys: [EVERY_ANSWER, eventKey(5), SCHEDULED],
+    });
+  });
+
+  it('ends the searches of its words and the lists of its venues and organizers', () => {
+    const record = changes({ narrowedTo: 5 });
+    record.searchPrefixes.add('jaz');
+    record.venues.add(7);
+    record.organizers.add(8);
+    expect(changeOf(record)).toEqual({
+      keys: [EVERY_ANSWER, eventKey(5), searchKey('jaz'), venueKey(7), organizerKey(8)],
     });
   });
 });

@@ -13,9 +13,11 @@ import { ReadCache } from './read-cache';
 import {
   eventKey,
   EVERY_ANSWER,
+  organizerKey,
   SCHEDULED,
   searchKey,
   termKey,
+  venueKey,
   WriteChange,
   WriteTicket,
 } from './read-cache.store';
@@ -40,6 +42,8 @@ export function changeOf(changes: UnitChanges): WriteChange {
     ...[...changes.filedTerms].map(termKey),
     eventKey(changes.narrowedTo),
     ...[...changes.searchPrefixes].map(searchKey),
+    ...[...changes.venues].map(venueKey),
+    ...[...changes.organizers].map(organizerKey),
   ];
   if (changes.wroteScheduled) keys.push(SCHEDULED);
   const from = changes.listingFrom;

@@ -125,6 +125,19 @@ export function termKey(id: number): string {
 }
 
 /**
+ * The key of the event lists filtered by venue `id` (or by a distance search that keeps it): a
+ * narrowed write moves it for the venue its event had before and has after it.
+ */
+export function venueKey(id: number): string {
+  return `venue:${id}`;
+}
+
+/** The key of the event lists filtered by organizer `id`, moved as {@link venueKey} is. */
+export function organizerKey(id: number): string {
+  return `organizer:${id}`;
+}
+
+/**
  * The key of the event searches whose longest word begins with `prefix` (three letters, folded:
  * `events/search/search-keys.ts`): a narrowed write moves it for every word beginning of the
  * event's text before and after it, so a search the write's text cannot match stays kept.

@@ -371,6 +371,50 @@ describe('read cache', () => {
       expect(await titles(sut, `${EVENTS}?search=trio`)).toEqual(['Late trio, renamed behind']);
     });
 
+    it('keeps lists by venue and by organizer through writes of events elsewhere, not through one there before or after', async () => {
+      const sut = app();
+      const hall = await createVenue(sut.http, { venue: 'Hall' });
+      const club = await createVenue(sut.http, { venue: 'Club' });
+      const crew = await createOrganizer(sut.http, { organizer: 'Crew' });
+      const band = await createOrganizer(sut.http, { organizer: 'Band' });
+      const at = (day: number): Record<string, string> => ({
+        start_date: utcAt(day, 10),
+        end_date: utcAt(day, 12),
+      });
+      const a = await createEvent(sut.http, {
+        title: 'A',
+        venue: hall.id,
+        organizer: [crew.id],
+        ...at(1),
+      });
+      const b = await createEvent(sut.http, { title: 'B', venue: hall.id, ...at(2) });
+      const byHall = `${EVENTS}?venue=${hall.id}`;
+      const byCrew = `${EVENTS}?organizer=${crew.id}`;
+      expect(await titles(sut, byHall)).toEqual(['A', 'B']);
+      expect(await titles(sut, byCrew)).toEqual(['A']);
+      // Behind the service: a list read again would leave A out, a kept one shows it.
+      await hideBehind(sut, a.id);
+
+      // At the club, by the band: both lists are kept.
+      await createEvent(sut.http, { title: 'C', venue: club.id, organizer: [band.id], ...at(3) });
+      expect(await titles(sut, byHall)).toEqual(['A', 'B']);
+      expect(await titles(sut, byCrew)).toEqual(['A']);
+
+      // B moves from the hall to the club: the hall's list ends by the venue B had.
+      await sut.admin.post(`${EVENTS}/${b.id}`).send({ venue: club.id }).expect(200);
+      expect(await titles(sut, byHall)).toEqual([]);
+      expect(await titles(sut, byCrew)).toEqual(['A']);
+
+      // The crew joins C: the crew's list ends by the organizer C has now.
+      const c = await request(sut.http).get(`${EVENTS}?venue=${club.id}`).expect(200);
+      const cId = (c.body as ListBody).events.find((event) => event.title === 'C')?.id;
+      await sut.admin
+        .post(`${EVENTS}/${cId}`)
+        .send({ organizer: [band.id, crew.id] })
+        .expect(200);
+      expect(await titles(sut, byCrew)).toEqual(['C']);
+    });
+
     it('ends a filtered list when a term its events embed changes count', async () => {
       const sut = app();
       const music = await createCategory(sut.http, { name: 'Music' });

@@ -27,10 +27,12 @@ import { earliest } from '../../common/dates/window';
 import { ReadCache } from '../../read-cache/read-cache';
 import {
   EVERY_ANSWER,
+  organizerKey,
   SCHEDULED,
   searchKey,
   SERIES_ONLY,
   termKey,
+  venueKey,
 } from '../../read-cache/read-cache.store';
 import { searchPrefixOf } from '../search/search-keys';
 import { RECURRENCE_LIMITS } from '../recurrence/recurrence';
@@ -105,12 +107,19 @@ function totalCacheKey(filter: EventListFilter): string {
 /**
  * The read-cache keys a list's total and rows depend on: a search changes only with writes of
  * events whose text, before or after, has a word beginning as its longest word does
- * (`search/search-keys.ts`); a list filtered by terms, only with writes of events filed under
- * them (the read cache's term keys); any other list, with every write anonymous callers see.
+ * (`search/search-keys.ts`); a list filtered by venues or organizers (or by distance, the
+ * venues it keeps), only with writes of events at them before or after; a list filtered by
+ * terms, only with writes of events filed under them (the read cache's term keys); any other
+ * list, with every write anonymous callers see. Each is enough alone: a write that cannot
+ * reach one filter of a list cannot change the list.
  */
 function listKeys(filter: EventListFilter): string[] {
   const prefix = filter.search ? searchPrefixOf(filter.search.words) : undefined;
   if (prefix !== undefined) return [searchKey(prefix)];
+  const { venueIds, organizerIds, nearVenueIds } = filter;
+  if (venueIds && venueIds.length > 0) return venueIds.map(venueKey);
+  if (organizerIds && organizerIds.length > 0) return organizerIds.map(organizerKey);
+  if (nearVenueIds && nearVenueIds.length > 0) return nearVenueIds.map(venueKey);
   const terms = filterTerms(filter);
   return terms.length > 0 ? terms.map(termKey) : [EVERY_ANSWER];
 }
