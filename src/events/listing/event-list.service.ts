@@ -78,8 +78,9 @@ export interface EventPage {
    */
   readonly dependsOn?: readonly string[];
   /**
-   * For a list ordered by start (not a search, nor first occurrences): what the read cache needs
-   * to keep the page as a template whose total and counts each replay fills (live-answer.ts).
+   * For a list ordered by start (searches included; not by modification, nor first
+   * occurrences): what the read cache needs to keep the page as a template whose total and
+   * counts each replay fills (live-answer.ts), and the keys that end it (`listKeys`).
    */
   readonly live?: {
     readonly totalKey: string;
