@@ -7,6 +7,7 @@ import {
   IsUrl,
   Matches,
   Max,
+  MaxLength,
   Min,
   MinLength,
   Validate,
@@ -92,6 +93,21 @@ export class AppConfig {
   @IsOptional()
   @IsIn(LANGUAGES)
   DEFAULT_LANGUAGE: Language = 'en';
+
+  /**
+   * The currency symbol an event's cost is shown with when the cost names none (`10` shows as
+   * `$10`), as TEC's setting "Default currency symbol" does.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(10)
+  DEFAULT_CURRENCY_SYMBOL = '$';
+
+  /** Where that symbol stands: `prefix` (`$10`) or `postfix` (`10$`), TEC's default `prefix`. */
+  @IsOptional()
+  @IsIn(['prefix', 'postfix'])
+  DEFAULT_CURRENCY_POSITION: 'prefix' | 'postfix' = 'prefix';
 
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })

@@ -5,7 +5,7 @@ import { resolveZone, zoneAbbreviation } from '../common/dates/zones';
 import { Language } from '../common/i18n/language';
 import { showText } from '../common/i18n/translated-text';
 import { ApiLinks } from '../common/links/links';
-import { CostDescription, describeCost } from '../common/text/cost';
+import { CostDescription, SiteCurrency, describeCost } from '../common/text/cost';
 import { autoParagraph, htmlToText } from '../common/text/html';
 import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
 import { imageOf } from '../common/media/image';
@@ -33,6 +33,8 @@ export interface EventMapping {
   readonly language: Language;
   readonly links: ApiLinks;
   readonly siteZone: Zone;
+  /** The currency a cost that names none is shown with (`DEFAULT_CURRENCY_SYMBOL`…). */
+  readonly currency: SiteCurrency;
   readonly now: Date;
   /** Single-item reads carry `json_ld`. */
   readonly single: boolean;
@@ -61,12 +63,20 @@ function jsonLd(
   places: Pick<EventResponseDto, 'venue' | 'organizer'>,
 ): Record<string, unknown> {
   const image = imageOf(event);
-  // The lowest amount; an imported event's values may hold TEC's words, of which `free` is 0.
+  // The lowest amount (values hold TEC's words too, of which `free` is 0), as a plain number.
   const values = cost.details.values;
+  const amount = values.find((value) => /^(?:\d+\.?\d*|\.\d+)$/.test(value));
   const lowest =
-    values.find((value) => /^\d/.test(value)) ?? (values.includes('free') ? '0' : undefined);
+    amount !== undefined
+      ? amount.replace(/^\./, '0.').replace(/\.$/, '')
+      : values.includes('free')
+        ? '0'
+        : undefined;
+  const symbol = cost.details.currency_symbol;
   const currency =
-    cost.details.currency_code || CURRENCY_CODES[cost.details.currency_symbol] || undefined;
+    cost.details.currency_code ||
+    CURRENCY_CODES[symbol] ||
+    (/^[A-Z]{3}$/.test(symbol) ? symbol : undefined);
   return {
     '@context': 'http://schema.org',
     '@type': 'Event',
@@ -175,7 +185,7 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
   const published = DateTime.fromJSDate(event.dateUtc, { zone: siteZone });
   const modified = DateTime.fromJSDate(event.modifiedUtc, { zone: siteZone });
   // An imported event shows the cost its source showed; any other, this service's reading.
-  const cost = event.costShown ?? describeCost(event.cost ?? []);
+  const cost = event.costShown ?? describeCost(event.cost ?? [], mapping.currency);
   const url = `${links.site}/event/${event.slug}/`;
   // A single read embeds its venue and organizers with their own `json_ld`, as TEC does.
   const linked = linkedItems(view.links, mapping, mapping.single);

@@ -6,6 +6,7 @@ import { formatDateTime } from '../common/dates/format';
 import { Language } from '../common/i18n/language';
 import { ApiLinks } from '../common/links/links';
 import { EchoedParam, listLinks } from '../common/paging/list-links';
+import { SiteCurrency } from '../common/text/cost';
 import { AppConfig } from '../config/app-config';
 import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
 import {
@@ -25,12 +26,17 @@ import { EventListQuery } from './listing/event-list-query';
 @Injectable()
 export class EventsPresenter {
   private readonly siteZone: Zone;
+  private readonly currency: SiteCurrency;
 
   constructor(
     config: AppConfig,
     private readonly clock: Clock,
   ) {
     this.siteZone = siteZoneOf(config);
+    this.currency = {
+      symbol: config.DEFAULT_CURRENCY_SYMBOL,
+      position: config.DEFAULT_CURRENCY_POSITION,
+    };
   }
 
   one(view: EventView, language: Language, links: ApiLinks, single = false): EventResponseDto {
@@ -109,7 +115,14 @@ export class EventsPresenter {
   }
 
   private mapping(language: Language, links: ApiLinks, single: boolean): EventMapping {
-    return { language, links, siteZone: this.siteZone, now: this.clock.now().toJSDate(), single };
+    return {
+      language,
+      links,
+      siteZone: this.siteZone,
+      currency: this.currency,
+      now: this.clock.now().toJSDate(),
+      single,
+    };
   }
 }
 

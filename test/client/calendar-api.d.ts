@@ -593,21 +593,22 @@ export interface components {
             minutes: string;
             seconds: string;
         };
-        /** @description The cost as parsed: currency and amounts. */
+        /** @description The cost as The Events Calendar parses it: currency and values. */
         CostDetails: {
             /**
-             * @description Where the symbol stands in `cost`; `""` when there is none.
+             * @description Where the symbol stands in the cost as written; `""` when there is none or it varies.
              * @enum {string}
              */
             currency_position: "prefix" | "postfix" | "";
             /**
-             * @description The amounts as numeric strings, ascending; `Free` counts as `0`. An event imported from a
-             *     TEC site shows the values TEC computed, which keep a cost's words as slugs (`free`,
-             *     `pay-what-you-can`) and its decimals as written (`12.50`), until a cost is written here.
+             * @description Every amount (thousands separator dropped, decimals after a `.` as written: `1000`,
+             *     `12.50`) and every word as a slug (`free`, `pay-what-you-can`), in numeric order, words
+             *     counting as 0 (docs/behaviour.md#costs).
              */
             values: string[];
+            /** @description The currency symbol the cost names (`$` of `20$`); `""` when it names none or several. */
             currency_symbol: string;
-            /** @description ISO 4217 code when the symbol names one currency (`€` is `EUR`), else `""`. */
+            /** @description ISO 4217 code: `""` for costs written here, as TEC's API leaves it; an import keeps TEC's. */
             currency_code: string;
         };
         /** @description A term's REST links. */
@@ -778,7 +779,7 @@ export interface components {
             timezone: string;
             /** @description Abbreviation at the start (`CET`, `CEST`, `UTC+2`). */
             timezone_abbr: string;
-            /** @description The cost as given, amounts joined with ` – `. */
+            /** @description The lowest and highest amount joined with ` – `, with the currency (`Free – 30$`); or the cost's word. */
             cost: string;
             cost_details: components["schemas"]["CostDetails"];
             /** @description The event's website; the public page when it has none (`""` when redacted). */
@@ -2527,10 +2528,10 @@ export interface operations {
                      *           ],
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:21",
-                     *           "modified_utc": "2026-11-26 02:48:21",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *           "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *           "title": "Jazz on the roof, second night",
@@ -2577,7 +2578,7 @@ export interface operations {
                      *           },
                      *           "timezone": "Europe/Madrid",
                      *           "timezone_abbr": "CET",
-                     *           "cost": "18",
+                     *           "cost": "$18",
                      *           "cost_details": {
                      *             "currency_symbol": "",
                      *             "currency_code": "",
@@ -2641,10 +2642,10 @@ export interface operations {
                      *             "id": 3,
                      *             "author": "1",
                      *             "status": "publish",
-                     *             "date": "2026-11-26 02:48:20",
-                     *             "date_utc": "2026-11-26 02:48:20",
-                     *             "modified": "2026-11-26 02:48:20",
-                     *             "modified_utc": "2026-11-26 02:48:20",
+                     *             "date": "2026-11-28 16:09:04",
+                     *             "date_utc": "2026-11-28 16:09:04",
+                     *             "modified": "2026-11-28 16:09:04",
+                     *             "modified_utc": "2026-11-28 16:09:04",
                      *             "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *             "venue": "Terrat del Raval",
                      *             "slug": "terrat-del-raval",
@@ -2666,10 +2667,10 @@ export interface operations {
                      *               "id": 2,
                      *               "author": "1",
                      *               "status": "publish",
-                     *               "date": "2026-11-26 02:48:20",
-                     *               "date_utc": "2026-11-26 02:48:20",
-                     *               "modified": "2026-11-26 02:48:21",
-                     *               "modified_utc": "2026-11-26 02:48:21",
+                     *               "date": "2026-11-28 16:09:04",
+                     *               "date_utc": "2026-11-28 16:09:04",
+                     *               "modified": "2026-11-28 16:09:04",
+                     *               "modified_utc": "2026-11-28 16:09:04",
                      *               "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *               "organizer": "Raval Jazz Club",
                      *               "slug": "raval-jazz-club",
@@ -2696,10 +2697,10 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/?page=1&per_page=10&start_date=2026-11-25+00%3A00%3A00&end_date=2028-11-26+23%3A59%3A59&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
+                     *       "rest_url": "http://localhost:3000/calendar/events/v1/events/?page=1&per_page=10&start_date=2026-11-27+00%3A00%3A00&end_date=2028-11-28+23%3A59%3A59&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
                      *       "total": 1,
                      *       "total_pages": 1,
-                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi5ldmVudC4xNw"
+                     *       "next_sync_token": "czEuMGFlMWU4MmVhMDNmY2RlMC5ldmVudC4xNw"
                      *     }
                      */
                     "application/json": components["schemas"]["EventList"];
@@ -2892,10 +2893,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:20",
-                     *       "modified_utc": "2026-11-26 02:48:20",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof",
@@ -2942,7 +2943,7 @@ export interface operations {
                      *       },
                      *       "timezone": "Europe/Madrid",
                      *       "timezone_abbr": "CET",
-                     *       "cost": "15",
+                     *       "cost": "$15",
                      *       "cost_details": {
                      *         "currency_symbol": "",
                      *         "currency_code": "",
@@ -3006,10 +3007,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-26 02:48:20",
-                     *         "date_utc": "2026-11-26 02:48:20",
-                     *         "modified": "2026-11-26 02:48:20",
-                     *         "modified_utc": "2026-11-26 02:48:20",
+                     *         "date": "2026-11-28 16:09:04",
+                     *         "date_utc": "2026-11-28 16:09:04",
+                     *         "modified": "2026-11-28 16:09:04",
+                     *         "modified_utc": "2026-11-28 16:09:04",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -3031,10 +3032,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:20",
-                     *           "modified_utc": "2026-11-26 02:48:20",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -3283,10 +3284,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -3333,7 +3334,7 @@ export interface operations {
                      *       },
                      *       "timezone": "Europe/Madrid",
                      *       "timezone_abbr": "CET",
-                     *       "cost": "18",
+                     *       "cost": "$18",
                      *       "cost_details": {
                      *         "currency_symbol": "",
                      *         "currency_code": "",
@@ -3397,15 +3398,26 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-26 02:48:20",
-                     *         "date_utc": "2026-11-26 02:48:20",
-                     *         "modified": "2026-11-26 02:48:20",
-                     *         "modified_utc": "2026-11-26 02:48:20",
+                     *         "date": "2026-11-28 16:09:04",
+                     *         "date_utc": "2026-11-28 16:09:04",
+                     *         "modified": "2026-11-28 16:09:04",
+                     *         "modified_utc": "2026-11-28 16:09:04",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
                      *         "city": "Barcelona",
                      *         "country": "Spain",
+                     *         "json_ld": {
+                     *           "@type": "Place",
+                     *           "name": "Terrat del Raval",
+                     *           "description": "",
+                     *           "url": "",
+                     *           "address": {
+                     *             "@type": "PostalAddress",
+                     *             "addressLocality": "Barcelona",
+                     *             "addressCountry": "Spain"
+                     *           }
+                     *         },
                      *         "show_map": true,
                      *         "show_map_link": true,
                      *         "global_id": "localhost?id=3",
@@ -3422,16 +3434,25 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:21",
-                     *           "modified_utc": "2026-11-26 02:48:21",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
                      *           "phone": "+34 600 000 001",
                      *           "website": "https://example.com",
                      *           "email": "hello@example.com",
+                     *           "json_ld": {
+                     *             "@type": "Person",
+                     *             "name": "Raval Jazz Club",
+                     *             "description": "",
+                     *             "url": "https://example.com",
+                     *             "telephone": "+34 600 000 001",
+                     *             "email": "hello@example.com",
+                     *             "sameAs": "https://example.com"
+                     *           },
                      *           "global_id": "localhost?id=2",
                      *           "global_id_lineage": [
                      *             "localhost?id=2"
@@ -3482,7 +3503,7 @@ export interface operations {
                      *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *           "category": "primary",
                      *           "availability": "inStock",
-                     *           "validFrom": "2026-11-26T03:48:20+01:00"
+                     *           "validFrom": "2026-11-28T17:09:04+01:00"
                      *         },
                      *         "performer": "Organization"
                      *       },
@@ -3691,10 +3712,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -3741,7 +3762,7 @@ export interface operations {
                      *       },
                      *       "timezone": "Europe/Madrid",
                      *       "timezone_abbr": "CET",
-                     *       "cost": "18",
+                     *       "cost": "$18",
                      *       "cost_details": {
                      *         "currency_symbol": "",
                      *         "currency_code": "",
@@ -3805,10 +3826,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-26 02:48:20",
-                     *         "date_utc": "2026-11-26 02:48:20",
-                     *         "modified": "2026-11-26 02:48:20",
-                     *         "modified_utc": "2026-11-26 02:48:20",
+                     *         "date": "2026-11-28 16:09:04",
+                     *         "date_utc": "2026-11-28 16:09:04",
+                     *         "modified": "2026-11-28 16:09:04",
+                     *         "modified_utc": "2026-11-28 16:09:04",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -3830,10 +3851,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:21",
-                     *           "modified_utc": "2026-11-26 02:48:21",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -4081,10 +4102,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -4131,7 +4152,7 @@ export interface operations {
                      *       },
                      *       "timezone": "Europe/Madrid",
                      *       "timezone_abbr": "CET",
-                     *       "cost": "18",
+                     *       "cost": "$18",
                      *       "cost_details": {
                      *         "currency_symbol": "",
                      *         "currency_code": "",
@@ -4195,10 +4216,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-26 02:48:20",
-                     *         "date_utc": "2026-11-26 02:48:20",
-                     *         "modified": "2026-11-26 02:48:20",
-                     *         "modified_utc": "2026-11-26 02:48:20",
+                     *         "date": "2026-11-28 16:09:04",
+                     *         "date_utc": "2026-11-28 16:09:04",
+                     *         "modified": "2026-11-28 16:09:04",
+                     *         "modified_utc": "2026-11-28 16:09:04",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -4220,10 +4241,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:21",
-                     *           "modified_utc": "2026-11-26 02:48:21",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -4457,10 +4478,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -4507,7 +4528,7 @@ export interface operations {
                      *       },
                      *       "timezone": "Europe/Madrid",
                      *       "timezone_abbr": "CET",
-                     *       "cost": "18",
+                     *       "cost": "$18",
                      *       "cost_details": {
                      *         "currency_symbol": "",
                      *         "currency_code": "",
@@ -4571,15 +4592,26 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-26 02:48:20",
-                     *         "date_utc": "2026-11-26 02:48:20",
-                     *         "modified": "2026-11-26 02:48:20",
-                     *         "modified_utc": "2026-11-26 02:48:20",
+                     *         "date": "2026-11-28 16:09:04",
+                     *         "date_utc": "2026-11-28 16:09:04",
+                     *         "modified": "2026-11-28 16:09:04",
+                     *         "modified_utc": "2026-11-28 16:09:04",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
                      *         "city": "Barcelona",
                      *         "country": "Spain",
+                     *         "json_ld": {
+                     *           "@type": "Place",
+                     *           "name": "Terrat del Raval",
+                     *           "description": "",
+                     *           "url": "",
+                     *           "address": {
+                     *             "@type": "PostalAddress",
+                     *             "addressLocality": "Barcelona",
+                     *             "addressCountry": "Spain"
+                     *           }
+                     *         },
                      *         "show_map": true,
                      *         "show_map_link": true,
                      *         "global_id": "localhost?id=3",
@@ -4596,16 +4628,25 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:21",
-                     *           "modified_utc": "2026-11-26 02:48:21",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
                      *           "phone": "+34 600 000 001",
                      *           "website": "https://example.com",
                      *           "email": "hello@example.com",
+                     *           "json_ld": {
+                     *             "@type": "Person",
+                     *             "name": "Raval Jazz Club",
+                     *             "description": "",
+                     *             "url": "https://example.com",
+                     *             "telephone": "+34 600 000 001",
+                     *             "email": "hello@example.com",
+                     *             "sameAs": "https://example.com"
+                     *           },
                      *           "global_id": "localhost?id=2",
                      *           "global_id_lineage": [
                      *             "localhost?id=2"
@@ -4656,7 +4697,7 @@ export interface operations {
                      *           "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *           "category": "primary",
                      *           "availability": "inStock",
-                     *           "validFrom": "2026-11-26T03:48:20+01:00"
+                     *           "validFrom": "2026-11-28T17:09:04+01:00"
                      *         },
                      *         "performer": "Organization"
                      *       },
@@ -4882,10 +4923,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/4",
                      *       "title": "Jazz on the roof, second night",
@@ -4932,7 +4973,7 @@ export interface operations {
                      *       },
                      *       "timezone": "Europe/Madrid",
                      *       "timezone_abbr": "CET",
-                     *       "cost": "18",
+                     *       "cost": "$18",
                      *       "cost_details": {
                      *         "currency_symbol": "",
                      *         "currency_code": "",
@@ -4996,10 +5037,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-26 02:48:20",
-                     *         "date_utc": "2026-11-26 02:48:20",
-                     *         "modified": "2026-11-26 02:48:20",
-                     *         "modified_utc": "2026-11-26 02:48:20",
+                     *         "date": "2026-11-28 16:09:04",
+                     *         "date_utc": "2026-11-28 16:09:04",
+                     *         "modified": "2026-11-28 16:09:04",
+                     *         "modified_utc": "2026-11-28 16:09:04",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -5021,10 +5062,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:21",
-                     *           "modified_utc": "2026-11-26 02:48:21",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -5272,10 +5313,10 @@ export interface operations {
                      *       ],
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-26 02:48:21",
-                     *       "date_utc": "2026-11-26 02:48:21",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/event/jazz-on-the-roof-second/",
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/events/5",
                      *       "title": "Jazz on the roof (second)",
@@ -5322,7 +5363,7 @@ export interface operations {
                      *       },
                      *       "timezone": "Europe/Madrid",
                      *       "timezone_abbr": "CET",
-                     *       "cost": "15",
+                     *       "cost": "$15",
                      *       "cost_details": {
                      *         "currency_symbol": "",
                      *         "currency_code": "",
@@ -5386,10 +5427,10 @@ export interface operations {
                      *         "id": 3,
                      *         "author": "1",
                      *         "status": "publish",
-                     *         "date": "2026-11-26 02:48:20",
-                     *         "date_utc": "2026-11-26 02:48:20",
-                     *         "modified": "2026-11-26 02:48:21",
-                     *         "modified_utc": "2026-11-26 02:48:21",
+                     *         "date": "2026-11-28 16:09:04",
+                     *         "date_utc": "2026-11-28 16:09:04",
+                     *         "modified": "2026-11-28 16:09:04",
+                     *         "modified_utc": "2026-11-28 16:09:04",
                      *         "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *         "venue": "Terrat del Raval",
                      *         "slug": "terrat-del-raval",
@@ -5411,10 +5452,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:21",
-                     *           "modified_utc": "2026-11-26 02:48:21",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -5688,10 +5729,10 @@ export interface operations {
                      *           "id": 3,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:20",
-                     *           "modified_utc": "2026-11-26 02:48:20",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/venue/terrat-del-raval/",
                      *           "venue": "Terrat del Raval",
                      *           "slug": "terrat-del-raval",
@@ -5712,10 +5753,10 @@ export interface operations {
                      *           "id": 1,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:21",
-                     *           "modified_utc": "2026-11-26 02:48:21",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *           "venue": "Palau de la Música",
                      *           "slug": "palau-de-la-musica",
@@ -5742,7 +5783,7 @@ export interface operations {
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/venues/?page=1&per_page=10&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
                      *       "total": 2,
                      *       "total_pages": 1,
-                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi52ZW51ZS4xMw"
+                     *       "next_sync_token": "czEuMGFlMWU4MmVhMDNmY2RlMC52ZW51ZS4xMw"
                      *     }
                      */
                     "application/json": components["schemas"]["VenueList"];
@@ -5928,10 +5969,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:20",
-                     *       "modified_utc": "2026-11-26 02:48:20",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6169,10 +6210,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6404,10 +6445,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6646,10 +6687,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -6874,10 +6915,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -7109,10 +7150,10 @@ export interface operations {
                      *       "id": 1,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica/",
                      *       "venue": "Palau de la Música",
                      *       "slug": "palau-de-la-musica",
@@ -7351,10 +7392,10 @@ export interface operations {
                      *       "id": 7,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-26 02:48:21",
-                     *       "date_utc": "2026-11-26 02:48:21",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/venue/palau-de-la-musica-second/",
                      *       "venue": "Palau de la Música (second)",
                      *       "slug": "palau-de-la-musica-second",
@@ -7623,10 +7664,10 @@ export interface operations {
                      *           "id": 2,
                      *           "author": "1",
                      *           "status": "publish",
-                     *           "date": "2026-11-26 02:48:20",
-                     *           "date_utc": "2026-11-26 02:48:20",
-                     *           "modified": "2026-11-26 02:48:21",
-                     *           "modified_utc": "2026-11-26 02:48:21",
+                     *           "date": "2026-11-28 16:09:04",
+                     *           "date_utc": "2026-11-28 16:09:04",
+                     *           "modified": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04",
                      *           "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *           "organizer": "Raval Jazz Club",
                      *           "slug": "raval-jazz-club",
@@ -7646,7 +7687,7 @@ export interface operations {
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/organizers/?page=1&per_page=10&status=publish%2Cfuture%2Cdraft%2Cpending%2Cprivate",
                      *       "total": 1,
                      *       "total_pages": 1,
-                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi5vcmdhbml6ZXIuMTU"
+                     *       "next_sync_token": "czEuMGFlMWU4MmVhMDNmY2RlMC5vcmdhbml6ZXIuMTU"
                      *     }
                      */
                     "application/json": components["schemas"]["OrganizerList"];
@@ -7832,10 +7873,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:20",
-                     *       "modified_utc": "2026-11-26 02:48:20",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8068,10 +8109,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8285,10 +8326,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8520,10 +8561,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8741,10 +8782,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -8958,10 +8999,10 @@ export interface operations {
                      *       "id": 2,
                      *       "author": "1",
                      *       "status": "publish",
-                     *       "date": "2026-11-26 02:48:20",
-                     *       "date_utc": "2026-11-26 02:48:20",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club/",
                      *       "organizer": "Raval Jazz Club",
                      *       "slug": "raval-jazz-club",
@@ -9193,10 +9234,10 @@ export interface operations {
                      *       "id": 6,
                      *       "author": "1",
                      *       "status": "trash",
-                     *       "date": "2026-11-26 02:48:21",
-                     *       "date_utc": "2026-11-26 02:48:21",
-                     *       "modified": "2026-11-26 02:48:21",
-                     *       "modified_utc": "2026-11-26 02:48:21",
+                     *       "date": "2026-11-28 16:09:04",
+                     *       "date_utc": "2026-11-28 16:09:04",
+                     *       "modified": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
                      *       "url": "http://localhost:3000/organizer/raval-jazz-club-second/",
                      *       "organizer": "Raval Jazz Club (second)",
                      *       "slug": "raval-jazz-club-second",
@@ -9479,7 +9520,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi5jYXRlZ29yeS4xMA"
+                     *       "next_sync_token": "czEuMGFlMWU4MmVhMDNmY2RlMC5jYXRlZ29yeS4xMA"
                      *     }
                      */
                     "application/json": components["schemas"]["CategoryList"];
@@ -9674,6 +9715,30 @@ export interface operations {
                      *       "urls": {
                      *         "self": "http://localhost:3000/calendar/events/v1/categories/1",
                      *         "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *       },
+                     *       "_links": {
+                     *         "self": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/categories/1"
+                     *           }
+                     *         ],
+                     *         "collection": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/categories"
+                     *           }
+                     *         ],
+                     *         "wp:post_type": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/events?categories=1"
+                     *           }
+                     *         ],
+                     *         "curies": [
+                     *           {
+                     *             "name": "wp",
+                     *             "href": "https://api.w.org/{rel}",
+                     *             "templated": true
+                     *           }
+                     *         ]
                      *       },
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
@@ -9907,6 +9972,30 @@ export interface operations {
                      *         "self": "http://localhost:3000/calendar/events/v1/categories/1",
                      *         "collection": "http://localhost:3000/calendar/events/v1/categories"
                      *       },
+                     *       "_links": {
+                     *         "self": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/categories/1"
+                     *           }
+                     *         ],
+                     *         "collection": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/categories"
+                     *           }
+                     *         ],
+                     *         "wp:post_type": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/events?categories=1"
+                     *           }
+                     *         ],
+                     *         "curies": [
+                     *           {
+                     *             "name": "wp",
+                     *             "href": "https://api.w.org/{rel}",
+                     *             "templated": true
+                     *           }
+                     *         ]
+                     *       },
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
                      *         "en"
@@ -10095,6 +10184,30 @@ export interface operations {
                      *       "urls": {
                      *         "self": "http://localhost:3000/calendar/events/v1/categories/1",
                      *         "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *       },
+                     *       "_links": {
+                     *         "self": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/categories/1"
+                     *           }
+                     *         ],
+                     *         "collection": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/categories"
+                     *           }
+                     *         ],
+                     *         "wp:post_type": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/events?categories=1"
+                     *           }
+                     *         ],
+                     *         "curies": [
+                     *           {
+                     *             "name": "wp",
+                     *             "href": "https://api.w.org/{rel}",
+                     *             "templated": true
+                     *           }
+                     *         ]
                      *       },
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
@@ -10326,6 +10439,30 @@ export interface operations {
                      *       "urls": {
                      *         "self": "http://localhost:3000/calendar/events/v1/categories/1",
                      *         "collection": "http://localhost:3000/calendar/events/v1/categories"
+                     *       },
+                     *       "_links": {
+                     *         "self": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/categories/1"
+                     *           }
+                     *         ],
+                     *         "collection": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/categories"
+                     *           }
+                     *         ],
+                     *         "wp:post_type": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/events?categories=1"
+                     *           }
+                     *         ],
+                     *         "curies": [
+                     *           {
+                     *             "name": "wp",
+                     *             "href": "https://api.w.org/{rel}",
+                     *             "templated": true
+                     *           }
+                     *         ]
                      *       },
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
@@ -10581,7 +10718,7 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
-                     *       "next_sync_token": "czEuYTdlMDVlOWEwMjgxZDkyZi50YWcuMTE"
+                     *       "next_sync_token": "czEuMGFlMWU4MmVhMDNmY2RlMC50YWcuMTE"
                      *     }
                      */
                     "application/json": components["schemas"]["TagList"];
@@ -10775,6 +10912,30 @@ export interface operations {
                      *       "urls": {
                      *         "self": "http://localhost:3000/calendar/events/v1/tags/2",
                      *         "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *       },
+                     *       "_links": {
+                     *         "self": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/tags/2"
+                     *           }
+                     *         ],
+                     *         "collection": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/tags"
+                     *           }
+                     *         ],
+                     *         "wp:post_type": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/events?tags=2"
+                     *           }
+                     *         ],
+                     *         "curies": [
+                     *           {
+                     *             "name": "wp",
+                     *             "href": "https://api.w.org/{rel}",
+                     *             "templated": true
+                     *           }
+                     *         ]
                      *       },
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
@@ -11007,6 +11168,30 @@ export interface operations {
                      *         "self": "http://localhost:3000/calendar/events/v1/tags/2",
                      *         "collection": "http://localhost:3000/calendar/events/v1/tags"
                      *       },
+                     *       "_links": {
+                     *         "self": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/tags/2"
+                     *           }
+                     *         ],
+                     *         "collection": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/tags"
+                     *           }
+                     *         ],
+                     *         "wp:post_type": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/events?tags=2"
+                     *           }
+                     *         ],
+                     *         "curies": [
+                     *           {
+                     *             "name": "wp",
+                     *             "href": "https://api.w.org/{rel}",
+                     *             "templated": true
+                     *           }
+                     *         ]
+                     *       },
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
                      *         "en"
@@ -11194,6 +11379,30 @@ export interface operations {
                      *       "urls": {
                      *         "self": "http://localhost:3000/calendar/events/v1/tags/2",
                      *         "collection": "http://localhost:3000/calendar/events/v1/tags"
+                     *       },
+                     *       "_links": {
+                     *         "self": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/tags/2"
+                     *           }
+                     *         ],
+                     *         "collection": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/tags"
+                     *           }
+                     *         ],
+                     *         "wp:post_type": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/events?tags=2"
+                     *           }
+                     *         ],
+                     *         "curies": [
+                     *           {
+                     *             "name": "wp",
+                     *             "href": "https://api.w.org/{rel}",
+                     *             "templated": true
+                     *           }
+                     *         ]
                      *       },
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
@@ -11425,6 +11634,30 @@ export interface operations {
                      *         "self": "http://localhost:3000/calendar/events/v1/tags/2",
                      *         "collection": "http://localhost:3000/calendar/events/v1/tags"
                      *       },
+                     *       "_links": {
+                     *         "self": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/tags/2"
+                     *           }
+                     *         ],
+                     *         "collection": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/tags"
+                     *           }
+                     *         ],
+                     *         "wp:post_type": [
+                     *           {
+                     *             "href": "http://localhost:3000/calendar/events/v1/events?tags=2"
+                     *           }
+                     *         ],
+                     *         "curies": [
+                     *           {
+                     *             "name": "wp",
+                     *             "href": "https://api.w.org/{rel}",
+                     *             "templated": true
+                     *           }
+                     *         ]
+                     *       },
                      *       "i18n_language": "en",
                      *       "i18n_translations": [
                      *         "en"
@@ -11632,9 +11865,9 @@ export interface operations {
                      *           "description": "",
                      *           "active": true,
                      *           "disabled_reason": null,
-                     *           "failing_since_utc": "2026-11-26 02:48:21",
-                     *           "created_utc": "2026-11-26 02:48:20",
-                     *           "modified_utc": "2026-11-26 02:48:20"
+                     *           "failing_since_utc": null,
+                     *           "created_utc": "2026-11-28 16:09:04",
+                     *           "modified_utc": "2026-11-28 16:09:04"
                      *         }
                      *       ]
                      *     }
@@ -11825,9 +12058,9 @@ export interface operations {
                      *       "active": true,
                      *       "disabled_reason": null,
                      *       "failing_since_utc": null,
-                     *       "created_utc": "2026-11-26 02:48:20",
-                     *       "modified_utc": "2026-11-26 02:48:20",
-                     *       "secret": "whsec_qm+QapGEB8eRUqdyBIQc8PnkdeftNQAbYCm7t0xVamw="
+                     *       "created_utc": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04",
+                     *       "secret": "whsec_SQF8Wzi8LHsbGlZTX9VYyvX8J6t8vO6TbBJtX1PX76E="
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -12036,9 +12269,9 @@ export interface operations {
                      *       "description": "",
                      *       "active": true,
                      *       "disabled_reason": null,
-                     *       "failing_since_utc": "2026-11-26 02:48:21",
-                     *       "created_utc": "2026-11-26 02:48:20",
-                     *       "modified_utc": "2026-11-26 02:48:20"
+                     *       "failing_since_utc": null,
+                     *       "created_utc": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -12230,8 +12463,8 @@ export interface operations {
                      *       "active": true,
                      *       "disabled_reason": null,
                      *       "failing_since_utc": null,
-                     *       "created_utc": "2026-11-26 02:48:20",
-                     *       "modified_utc": "2026-11-26 02:48:20"
+                     *       "created_utc": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -12436,9 +12669,9 @@ export interface operations {
                      *       "description": "",
                      *       "active": true,
                      *       "disabled_reason": null,
-                     *       "failing_since_utc": "2026-11-26 02:48:21",
-                     *       "created_utc": "2026-11-26 02:48:20",
-                     *       "modified_utc": "2026-11-26 02:48:20"
+                     *       "failing_since_utc": "2026-11-28 16:09:04",
+                     *       "created_utc": "2026-11-28 16:09:04",
+                     *       "modified_utc": "2026-11-28 16:09:04"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -12618,22 +12851,37 @@ export interface operations {
                     /**
                      * @example {
                      *       "rest_url": "http://localhost:3000/calendar/events/v1/webhooks/1/deliveries?page=1&per_page=2",
-                     *       "total": 1,
-                     *       "total_pages": 1,
+                     *       "next_rest_url": "http://localhost:3000/calendar/events/v1/webhooks/1/deliveries?per_page=2&page=2",
+                     *       "total": 6,
+                     *       "total_pages": 3,
                      *       "deliveries": [
                      *         {
-                     *           "id": 1,
-                     *           "message_id": "chg_a7e05e9a0281d92f_9",
-                     *           "event_type": "event.created",
-                     *           "item_id": 4,
+                     *           "id": 6,
+                     *           "message_id": "chg_0ae1e82ea03fcde0_22",
+                     *           "event_type": "event.trashed",
+                     *           "item_id": 5,
                      *           "status": "pending",
                      *           "attempts": 1,
-                     *           "next_attempt_utc": "2026-11-26 02:48:25",
-                     *           "last_attempt_utc": "2026-11-26 02:48:21",
+                     *           "next_attempt_utc": "2026-11-28 16:09:29",
+                     *           "last_attempt_utc": "2026-11-28 16:09:04",
                      *           "last_status_code": null,
-                     *           "last_error": "host not found",
+                     *           "last_error": null,
                      *           "delivered_utc": null,
-                     *           "changed_utc": "2026-11-26 02:48:21"
+                     *           "changed_utc": "2026-11-28 16:09:04"
+                     *         },
+                     *         {
+                     *           "id": 5,
+                     *           "message_id": "chg_0ae1e82ea03fcde0_21",
+                     *           "event_type": "event.created",
+                     *           "item_id": 5,
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "next_attempt_utc": "2026-11-28 16:09:29",
+                     *           "last_attempt_utc": "2026-11-28 16:09:04",
+                     *           "last_status_code": null,
+                     *           "last_error": null,
+                     *           "delivered_utc": null,
+                     *           "changed_utc": "2026-11-28 16:09:04"
                      *         }
                      *       ]
                      *     }

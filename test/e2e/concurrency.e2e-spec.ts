@@ -60,7 +60,7 @@ describe('concurrent writes', () => {
     const final = await sut.admin.get(`${EVENTS}/${event.id}`).expect(200);
     expect(final.body).toMatchObject({
       title: 'After',
-      cost: '25',
+      cost: '$25',
       website: 'https://example.com/after',
       featured: true,
       excerpt: '<p>Short</p>',

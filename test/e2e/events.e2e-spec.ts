@@ -614,3 +614,56 @@ describe('events: create, read, update, delete', () => {
     });
   });
 });
+
+describe('event costs, read as a TEC site reads them', () => {
+  const app = useTestApp({ DEFAULT_CURRENCY_SYMBOL: '€', DEFAULT_CURRENCY_POSITION: 'postfix' });
+  let sut: TestApp;
+  beforeEach(() => {
+    sut = app();
+  });
+
+  it('shows amounts as written, words as slugs, and the site currency where a cost names none', async () => {
+    const cases: Array<[unknown, string, Record<string, unknown>]> = [
+      [
+        '10 - 20',
+        '10€ – 20€',
+        { currency_symbol: '', currency_position: '', values: ['10', '20'] },
+      ],
+      [
+        '$12.50',
+        '$12.50',
+        { currency_symbol: '$', currency_position: 'prefix', values: ['12.50'] },
+      ],
+      ['1,000 kr', '1,000€', { currency_symbol: '', values: ['1000'] }],
+      ['Pay what you can', 'Pay what you can', { values: ['pay-what-you-can'] }],
+      // The word is listed but, not being an amount, is neither the lowest nor the highest.
+      [['Free', '20$', '30$'], '20$ – 30$', { currency_symbol: '$', values: ['free', '20', '30'] }],
+      [['0$', '20$'], 'Free – 20$', { currency_symbol: '$', values: ['0', '20'] }],
+    ];
+    for (const [cost, shown, details] of cases) {
+      const created = await createEvent(sut.http, { cost });
+      const single = await request(sut.http).get(`${EVENTS}/${created.id}`).expect(200);
+      const list = await request(sut.http)
+        .get(`${EVENTS}?include=${created.id}&start_date=2000-01-01`)
+        .expect(200);
+      for (const event of [created, single.body, list.body.events[0]]) {
+        expect(event).toMatchObject({
+          cost: shown,
+          cost_details: { currency_code: '', ...details },
+        });
+      }
+    }
+  });
+
+  it('offers the lowest amount in json_ld, 0 for a free cost', async () => {
+    const offers = async (cost: unknown) => {
+      const created = await createEvent(sut.http, { cost });
+      const single = await request(sut.http).get(`${EVENTS}/${created.id}`).expect(200);
+      return single.body.json_ld.offers as Record<string, unknown> | undefined;
+    };
+    expect(await offers(['0$', '20$'])).toMatchObject({ price: '0', priceCurrency: 'USD' });
+    expect(await offers('Free')).toMatchObject({ price: '0' });
+    expect(await offers('€12.50')).toMatchObject({ price: '12.50', priceCurrency: 'EUR' });
+    expect(await offers('Pay what you can')).toBeUndefined();
+  });
+});

@@ -754,7 +754,7 @@ describe('recurring events', () => {
         string,
         unknown
       >;
-      expect(english).toMatchObject({ id, status: 'publish', title: 'Hatha yoga', cost: '12' });
+      expect(english).toMatchObject({ id, status: 'publish', title: 'Hatha yoga', cost: '$12' });
       const categories = english.categories as Array<{ name: string }>;
       expect(categories.map((category) => category.name).sort()).toEqual(['Classes', 'Mornings']);
       const spanish = (await sut.admin.get(`${EVENTS}/${id}?i18n_language=es`).expect(200))

@@ -446,14 +446,15 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
     const listed = (list.body as { events: Item[] }).events;
     expect(listed.map((event) => event['cost']).sort()).toEqual(shown.map(([cost]) => cost).sort());
 
-    // Written here, the cost is read by this service's rules again.
+    // Written here, the cost is read again, by TEC's rules: the comma splits the text TEC
+    // parses the symbol from, so it finds none and shows the site's.
     const edited = await sut.admin
       .post(`${API}/events/${ids[0]}`)
-      .send({ cost: '€12.50' })
+      .send({ cost: '12,50 €' })
       .expect(200);
     expect(edited.body).toMatchObject({
-      cost: '€12.5',
-      cost_details: { currency_symbol: '€', currency_position: 'prefix', values: ['12.5'] },
+      cost: '$12,50',
+      cost_details: { currency_symbol: '', currency_position: '', values: ['12.50'] },
     });
   });
 

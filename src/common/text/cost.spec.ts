@@ -1,6 +1,4 @@
-import { CostDescription, describeCost, normaliseCostInput, parseAmount } from './cost';
-
-const noCurrency = { currency_symbol: '', currency_code: '', currency_position: '' } as const;
+import { TEC_SITE_CURRENCY, costCurrency, describeCost, normaliseCostInput } from './cost';
 
 describe('normaliseCostInput', () => {
   it('turns a string into one trimmed entry', () => {
@@ -40,257 +38,136 @@ describe('normaliseCostInput', () => {
   });
 });
 
-describe('parseAmount', () => {
+const site = TEC_SITE_CURRENCY;
+const details = (symbol: string, position: '' | 'prefix' | 'postfix', values: string[]) => ({
+  currency_symbol: symbol,
+  currency_code: '',
+  currency_position: position,
+  values,
+});
+
+describe('describeCost as a TEC 6.3.7 site shows the same costs', () => {
+  // Each case is an event of the recorded site (test/fixtures/tec-site-2): its `_EventCost`
+  // entries as WordPress's own route gives them, and what TEC's REST API answers.
   it.each([
-    ['23', '23'],
-    ['23.00', '23'],
-    ['15,50', '15.5'],
-    ['15.50', '15.5'],
-    ['1.234,50', '1234.5'],
-    ['1,234.50', '1234.5'],
-    ['1,234', '1234'],
-    ['2.500', '2500'],
-    ['1.234.567', '1234567'],
-    ['1,234,567.89', '1234567.89'],
-    ['1.234.567,89', '1234567.89'],
-    ['0.500', '0.5'],
-    ['1234,567', '1234.567'],
-    ['9,99', '9.99'],
-    ['007', '7'],
-    ['0', '0'],
-    ['0,00', '0'],
-    ['1\u00a0234,50', '1234.5'],
-  ])('reads %s as %s', (raw, expected) => {
-    expect(parseAmount(raw)).toBe(expected);
+    ['$10 - $25 (1124)', ['$10 - $25'], '$10 – $25', details('', '', ['10', '25'])],
+    [
+      '0$, 20$, 30$ (1125)',
+      ['0$', '20$', '30$'],
+      'Free – 30$',
+      details('$', 'postfix', ['0', '20', '30']),
+    ],
+    [
+      'Pay what you can (1126)',
+      ['Pay what you can'],
+      'Pay what you can',
+      details('', '', ['pay-what-you-can']),
+    ],
+    ['Free (1127)', ['Free'], 'Free', details('', '', ['free'])],
+    ['€12.50 (1129)', ['€12.50'], '€12.50', details('€', 'prefix', ['12.50'])],
+    ['1,000 kr (1130)', ['1,000 kr'], '$1,000', details('', '', ['1000'])],
+    ['25 (a create through the REST API)', ['25'], '$25', details('', '', ['25'])],
+  ])('%s', (_label, entries, cost, expected) => {
+    expect(describeCost(entries, site)).toEqual({ cost, details: expected });
+  });
+
+  it('shows no cost for no entries', () => {
+    expect(describeCost([], site)).toEqual({ cost: '', details: details('', '', []) });
   });
 });
 
-describe('describeCost', () => {
-  const expectCost = (entries: string[], expected: CostDescription): void => {
-    expect(describeCost(entries)).toEqual(expected);
-  };
+describe('costCurrency as TEC parses a written cost', () => {
+  // tribe-common's own tests of parse_currency_symbol and parse_currency_position.
+  it.each<[string[], string, '' | 'prefix' | 'postfix']>([
+    [['foo'], '', ''],
+    [['foo bar'], '', ''],
+    [['2$'], '$', 'postfix'],
+    [['$2'], '$', 'prefix'],
+    [['$ 2'], '$', 'prefix'],
+    [['2 $'], '$', 'postfix'],
+    [['free, 20$, 30$'], '$', 'postfix'],
+    [['free', '20$', '30$'], '$', 'postfix'],
+    [['free', '20¥', '30$'], '', ''],
+    [['20¥', '30$'], '', ''],
+    [['free', '20¥'], '¥', 'postfix'],
+    [['$20', '30$'], '$', ''],
+    [['$ 20', '$30'], '$', 'prefix'],
+    [['20$', '30 $'], '$', 'postfix'],
+  ])('%j names %j, %j', (entries, symbol, position) => {
+    expect(costCurrency(entries)).toEqual({ symbol, position });
+  });
 
-  describe('TEC examples', () => {
-    it('shows ["0$","20$","30$"] as "Free – 30$" with a postfix $', () => {
-      expectCost(['0$', '20$', '30$'], {
-        cost: 'Free – 30$',
-        details: {
-          currency_symbol: '$',
-          currency_code: '',
-          currency_position: 'postfix',
-          values: ['0', '20', '30'],
-        },
-      });
-    });
+  it('splits a cost of one entry at its commas, as TEC splits the string it is sent', () => {
+    expect(costCurrency(['$1,000'])).toEqual({ symbol: '', position: '' });
+    expect(costCurrency(['10 - 20 €'])).toEqual({ symbol: '', position: '' });
+  });
+});
 
-    it('shows "$23" as "$23" with a prefix $', () => {
-      expectCost(['$23'], {
-        cost: '$23',
-        details: {
-          currency_symbol: '$',
-          currency_code: '',
-          currency_position: 'prefix',
-          values: ['23'],
-        },
-      });
-    });
-
-    it('shows "20$" as "20$" with a postfix $', () => {
-      expectCost(['20$'], {
-        cost: '20$',
-        details: {
-          currency_symbol: '$',
-          currency_code: '',
-          currency_position: 'postfix',
-          values: ['20'],
-        },
-      });
-    });
-
-    it('shows an empty cost with no values and no currency', () => {
-      expectCost(normaliseCostInput('') ?? ['unreachable'], {
-        cost: '',
-        details: { ...noCurrency, values: [] },
-      });
+describe('describeCost keeps TEC quirks', () => {
+  it('keeps amounts as written and shows the lowest and highest', () => {
+    expect(describeCost(['€5.00', '€12.50'], site)).toEqual({
+      cost: '€5.00 – €12.50',
+      details: details('€', 'prefix', ['5.00', '12.50']),
     });
   });
 
-  describe('values', () => {
-    it('finds two values in a range entry', () => {
-      expect(describeCost(['10 - 20 €']).details.values).toEqual(['10', '20']);
-    });
+  it('shows the site currency, where it stands, when the cost names none', () => {
+    expect(describeCost(['10', '20'], { symbol: '€', position: 'postfix' }).cost).toBe('10€ – 20€');
+    expect(describeCost(['15 EUR'], site).cost).toBe('15EUR');
+  });
 
-    it('collects values from every entry, de-duplicated and sorted numerically', () => {
-      expect(describeCost(['100€', '9€', '20€', '9 €', '20.00€']).details.values).toEqual([
-        '9',
-        '20',
-        '100',
-      ]);
-    });
+  it('shows zero amounts, however written, as Free', () => {
+    expect(describeCost(['0.00'], site).cost).toBe('Free');
+    expect(describeCost(['0', '0,00 €'], site).cost).toBe('Free');
+  });
 
-    it('sorts decimals numerically, not as text', () => {
-      expect(describeCost(['10.5', '9.75', '10']).details.values).toEqual(['9.75', '10', '10.5']);
+  it('shows two words as Free, and lists both as slugs', () => {
+    expect(describeCost(['Donation', 'Pay what you want'], site)).toEqual({
+      cost: 'Free',
+      details: details('', '', ['donation', 'pay-what-you-want']),
     });
+  });
 
-    it.each([
-      ['15,50 €', '15.5'],
-      ['1.234,50€', '1234.5'],
-      ['1,234.50', '1234.5'],
-      ['1,234', '1234'],
-      ['$23.00', '23'],
-    ])('reads %s with either decimal convention as %s', (entry, value) => {
-      expect(describeCost([entry]).details.values).toEqual([value]);
+  it('takes the words around an amount as its symbol', () => {
+    // What is left of the entry once its amount is taken out is the symbol; it is not found
+    // whole in the entry, so it has no position and stands where the site's would.
+    expect(describeCost(['Free or 10$'], site)).toEqual({
+      cost: 'Free or $10',
+      details: details('Free or $', '', ['10']),
     });
+  });
 
-    it.each([['free'], ['Free'], ['FREE'], ['gratis'], ['Gratis'], ['gratuït'], ['GRATUÏT']])(
-      'counts the word %s as 0',
-      (entry) => {
-        expect(describeCost([entry]).details.values).toEqual(['0']);
-      },
+  it('drops an amount with a thousands comma from lowest and highest among others', () => {
+    // PHP does not deem "1,000" numeric, so TEC leaves it out of min and max, not of values.
+    expect(describeCost(['$25', '$1,000'], site)).toEqual({
+      cost: '$25',
+      details: details('$', 'prefix', ['25', '1000']),
+    });
+  });
+
+  it('reads decimal commas and thousands points in values by their separators', () => {
+    expect(describeCost(['15,50 €'], site).details.values).toEqual(['15.50']);
+    // Both separators in one number: TEC's pattern reads two amounts, `1.234` and `,50`.
+    expect(describeCost(['1.234,50 €'], site).details.values).toEqual(['.50', '1.234']);
+    expect(describeCost(['2.500 €'], site).details.values).toEqual(['2.500']);
+  });
+
+  it('orders values numerically, words as 0, first come first among equals', () => {
+    expect(describeCost(['100€', '9€', 'Free', '20.5€'], site).details.values).toEqual([
+      'free',
+      '9',
+      '20.5',
+      '100',
+    ]);
+  });
+
+  it('keeps the first of equal amounts across entries', () => {
+    expect(describeCost(['10$', '10$', '20$'], site).details.values).toEqual(['10', '20']);
+  });
+
+  it('shows a number sent as a number like the same digits sent as text', () => {
+    expect(describeCost(normaliseCostInput(12.5) ?? [], site)).toEqual(
+      describeCost(['12.5'], site),
     );
-
-    it('does not count words that merely contain free', () => {
-      expect(describeCost(['Carefree freedom']).details.values).toEqual([]);
-    });
-
-    it('has no values for no entries', () => {
-      expect(describeCost([]).details.values).toEqual([]);
-    });
-  });
-
-  describe('currency', () => {
-    it('detects a postfix euro sign after a range', () => {
-      expect(describeCost(['10 - 20 €']).details).toMatchObject({
-        currency_symbol: '€',
-        currency_position: 'postfix',
-      });
-    });
-
-    it.each([
-      ['£5', '£', 'prefix'],
-      ['¥500', '¥', 'prefix'],
-      ['₹ 250', '₹', 'prefix'],
-      ['US$ 5', 'US$', 'prefix'],
-      ['100 kr', 'kr', 'postfix'],
-      ['15,50 €', '€', 'postfix'],
-    ])('detects the symbol of %s', (entry, symbol, position) => {
-      expect(describeCost([entry]).details).toMatchObject({
-        currency_symbol: symbol,
-        currency_code: '',
-        currency_position: position,
-      });
-    });
-
-    it('puts a three-letter ISO code in currency_code and leaves the symbol empty', () => {
-      expectCost(['USD 15'], {
-        cost: 'USD 15',
-        details: {
-          currency_symbol: '',
-          currency_code: 'USD',
-          currency_position: 'prefix',
-          values: ['15'],
-        },
-      });
-    });
-
-    it('detects a postfix ISO code', () => {
-      expect(describeCost(['15 EUR'])).toEqual({
-        cost: '15 EUR',
-        details: {
-          currency_symbol: '',
-          currency_code: 'EUR',
-          currency_position: 'postfix',
-          values: ['15'],
-        },
-      });
-    });
-
-    it('reports both a symbol and a code, formatting with the symbol', () => {
-      expect(describeCost(['$23 USD'])).toEqual({
-        cost: '$23',
-        details: {
-          currency_symbol: '$',
-          currency_code: 'USD',
-          currency_position: 'prefix',
-          values: ['23'],
-        },
-      });
-    });
-
-    it('uses the first symbol found across entries', () => {
-      expect(describeCost(['5', '€10', '20$']).details).toMatchObject({
-        currency_symbol: '€',
-        currency_position: 'prefix',
-      });
-    });
-
-    it('ignores capitalised words that are not next to an amount', () => {
-      expect(describeCost(['10 € (TBA)']).details.currency_code).toBe('');
-    });
-
-    it('does not take the word free as a currency', () => {
-      expect(describeCost(['Free', '20'])).toEqual({
-        cost: 'Free – 20',
-        details: { ...noCurrency, values: ['0', '20'] },
-      });
-    });
-
-    it('reports no currency for bare numbers', () => {
-      expect(describeCost(['1,234.50']).details).toEqual({ ...noCurrency, values: ['1234.5'] });
-    });
-  });
-
-  describe('cost display string', () => {
-    it('shows a single 0 as Free', () => {
-      expectCost(['0'], { cost: 'Free', details: { ...noCurrency, values: ['0'] } });
-    });
-
-    it('shows the word free as Free', () => {
-      expect(describeCost(['free']).cost).toBe('Free');
-    });
-
-    it('shows a single value with its currency', () => {
-      expect(describeCost(['15,50 €']).cost).toBe('15.5€');
-      expect(describeCost(['1.234,50€']).cost).toBe('1234.5€');
-    });
-
-    it('shows several values as lowest – highest with an en dash', () => {
-      expect(describeCost(['10 - 20 €']).cost).toBe('10€ – 20€');
-      expect(describeCost(['$10-$20', '$15']).cost).toBe('$10 – $20');
-    });
-
-    it('shows Free – highest when the lowest value is 0', () => {
-      expect(describeCost(['Gratuït', '5€', '12€']).cost).toBe('Free – 12€');
-    });
-
-    it('puts one space between an amount and a letter currency', () => {
-      expect(describeCost(['100 kr', '200 kr']).cost).toBe('100 kr – 200 kr');
-      expect(describeCost(['USD 15', 'USD 25']).cost).toBe('USD 15 – USD 25');
-    });
-
-    it('keeps free text without amounts', () => {
-      expectCost(['Donation'], { cost: 'Donation', details: { ...noCurrency, values: [] } });
-    });
-
-    it('joins several free-text entries with a comma', () => {
-      expect(describeCost(['Donation', 'Pay what you want']).cost).toBe(
-        'Donation, Pay what you want',
-      );
-    });
-
-    it('reads its own display string back to the same description', () => {
-      const first = describeCost(['0$', '20$', '30$']);
-      expect(describeCost([first.cost])).toEqual({
-        ...first,
-        details: { ...first.details, values: ['0', '30'] },
-      });
-    });
-
-    it('describes a numeric input normalised from a number', () => {
-      expect(describeCost(normaliseCostInput(25) ?? [])).toEqual({
-        cost: '25',
-        details: { ...noCurrency, values: ['25'] },
-      });
-    });
   });
 });

@@ -1,20 +1,36 @@
+import {
+  compareKeys,
+  isNumeric,
+  looselyEqual,
+  numberFormatDigits,
+  phpTrim,
+  toDouble,
+} from './php-values';
+import { slugify } from './slug';
+
 /**
- * Event costs the way The Events Calendar shows them: a display string (`"Free – 30$"`) plus
- * `cost_details` (currency symbol, ISO code, symbol position and the sorted numeric values).
+ * Event costs read exactly as The Events Calendar reads them (tribe-common's
+ * `Tribe__Cost_Utils`, TEC's `Tribe__Events__Cost_Utils::get_formatted_event_cost` and its REST
+ * API's `get_cost_values`), so a cost written here shows as it would on a TEC site: the same
+ * `cost` string and `cost_details` (docs/behaviour.md#costs).
  *
- * Costs arrive as free text written by people in several locales, so parsing is heuristic:
- * every number in every entry is a value (`"10 - 20 €"` has two), both decimal conventions are
- * understood, and the words free / gratis / gratuït count as 0.
+ * In short: every run of digits with a `,` or `.` inside or before it is an amount, kept as
+ * written (`12.50`, `1,000`); an entry without digits is a word (`Free`, `Pay what you can`).
+ * `cost` is the lowest and highest amount joined by ` – `, `0` shown as `Free`, each amount with
+ * the event's currency symbol where the cost had one and the site's otherwise; a cost with no
+ * amount shows its word. `cost_details.values` lists every amount and every word as a slug,
+ * in numeric order (words count as 0). TEC's own quirks come along on purpose, e.g. a `1,000`
+ * among other amounts drops out of the lowest and highest.
  */
 
-/** Where the currency stands relative to the amount; `''` when there is no currency. */
+/** Where the currency stands relative to the amount; `''` when the cost names none. */
 export type CurrencyPosition = 'prefix' | 'postfix' | '';
 
 export interface CostDetails {
   currency_symbol: string;
   currency_code: string;
   currency_position: CurrencyPosition;
-  /** Plain decimal strings without trailing zeros, unique, ascending (`["0", "15.5", "20"]`). */
+  /** Amounts as written (`"12.50"`), words as slugs (`"free"`), in numeric order. */
   values: string[];
 }
 
@@ -24,11 +40,30 @@ export interface CostDescription {
   details: CostDetails;
 }
 
-/** Display word for a zero cost, as The Events Calendar shows it. */
+/**
+ * The site's currency for costs that name none (TEC's settings `defaultCurrencySymbol` and
+ * `reverseCurrencyPosition`: `$` before the amount unless changed).
+ */
+export interface SiteCurrency {
+  readonly symbol: string;
+  readonly position: 'prefix' | 'postfix';
+}
+
+/** TEC's defaults: `$`, before the amount. */
+export const TEC_SITE_CURRENCY: SiteCurrency = { symbol: '$', position: 'prefix' };
+
+/** Display word for a zero cost, as TEC shows it. */
 export const FREE_LABEL = 'Free';
 
 /** Separator between the lowest and highest cost: an en dash with spaces. */
 export const RANGE_SEPARATOR = ' – ';
+
+/**
+ * The separators of the locale TEC reads a cost's values in (WordPress's `$wp_locale`,
+ * `en_US` on the sites this service replaces): `.` before decimals, `,` between thousands.
+ */
+const LOCALE_DECIMAL = '.';
+const LOCALE_THOUSANDS = ',';
 
 /** A single scalar entry accepted in `cost`, or `null` when it is not one. */
 function normaliseCostEntry(entry: unknown): string | null {
@@ -64,250 +99,201 @@ export function normaliseCostInput(input: unknown): string[] | null {
   return entries;
 }
 
-type TokenKind = 'number' | 'free' | 'symbol' | 'word' | 'space' | 'other';
-
-/** Kinds produced directly by the {@link TOKEN} expression. */
-const MATCHED_KINDS = ['number', 'symbol', 'word', 'space', 'other'] as const;
-
-interface Token {
-  kind: TokenKind;
-  text: string;
-}
+/** One amount of a cost: digits with an optional `,`/`.` before and inside (TEC's cost regex). */
+const AMOUNT = /[,.]?(\d+)[,.]?(\d*)/g;
 
 /**
- * One token of a cost entry; the last alternative matches any character, so consecutive
- * matches cover the whole entry.
- * - number: digits with `.`/`,` separators, or a no-break space before a 3-digit group;
- * - symbol: currency signs, optionally after up to 3 capitals (`$`, `€`, `US$`, `R$`);
- * - word: every other run of letters (`USD`, `kr`, `Free`, `Donation`).
+ * Ordered costs keyed as TEC keys them (PHP array keys as strings: an amount's digits scaled to
+ * the most decimals seen, a word's slug); a later equal key replaces the value in place.
  */
-const TOKEN =
-  /(?<number>\d+(?:(?:[.,]|[\u00a0\u202f](?=\d{3}(?!\d)))\d+)*)|(?<symbol>\p{Lu}{0,3}\p{Sc}+)|(?<word>[\p{L}\p{M}]+)|(?<space>\s+)|(?<other>[\s\S])/gu;
-
-/** Words meaning a zero cost: free, gratis, gratuït (also gratuit, gratuïta, gratuito…). */
-const FREE_WORD = /^(?:free|gratis|gratu[iï]t[aeo]?s?)$/iu;
-
-/** Currency symbols written with letters (compared in lower case). */
-const LETTER_SYMBOLS: ReadonlySet<string> = new Set([
-  'kr',
-  'zł',
-  'kč',
-  'ft',
-  'lei',
-  'rs',
-  'rp',
-  'rm',
-  'fr',
-  'лв',
-  'din',
-]);
-
-/** A three-letter upper-case word such as `USD` or `EUR`. */
-const ISO_CODE = /^[A-Z]{3}$/;
-
-/** Kind of one {@link TOKEN} match; letter runs meaning "free" become `free`. */
-function tokenKind(match: RegExpExecArray): TokenKind {
-  const groups = match.groups ?? {};
-  const kind = MATCHED_KINDS.find((name) => groups[name] !== undefined) ?? 'other';
-  return kind === 'word' && FREE_WORD.test(match[0].normalize('NFC')) ? 'free' : kind;
-}
-
-/** Splits a cost entry into tokens. */
-function tokenize(entry: string): Token[] {
-  return [...entry.matchAll(TOKEN)].map((match) => ({ kind: tokenKind(match), text: match[0] }));
-}
+type KeyedCosts = Map<string, string>;
 
 /**
- * Splits a numeric string into integer and fraction digits. With both `.` and `,` the last one
- * is the decimal separator (`1.234,50`, `1,234.50`). With one kind only, a repeated separator
- * groups thousands (`1.234.567`), and so does a single one followed by exactly three digits
- * after a non-zero integer part of one to three digits (`1,234`, `2.500`); otherwise it is
- * the decimal separator (`15,50`, `0.500`, `1234,567`). No-break spaces always group thousands.
+ * TEC's `parse_cost_range`: the amounts of every entry (an entry without any, whole), keyed by
+ * their value with as many decimals as the most precise amount has, sorted by key unless
+ * `sort` is false.
  */
-function splitNumber(raw: string): { integer: string; fraction: string } {
-  const text = raw.replace(/[\u00a0\u202f]/g, '');
-  const lastDot = text.lastIndexOf('.');
-  const lastComma = text.lastIndexOf(',');
-  const decimalAt = Math.max(lastDot, lastComma);
-  if (decimalAt === -1) {
-    return { integer: text, fraction: '' };
-  }
-  const integer = text.slice(0, decimalAt);
-  const fraction = text.slice(decimalAt + 1);
-  const onlyOneKind = lastDot === -1 || lastComma === -1;
-  const separator = text.charAt(decimalAt);
-  const isGrouping =
-    onlyOneKind &&
-    (integer.includes(separator) ||
-      (fraction.length === 3 && /^\d{1,3}$/.test(integer) && !/^0+$/.test(integer)));
-  if (isGrouping) {
-    return { integer: text.replace(/[.,]/g, ''), fraction: '' };
-  }
-  return { integer: integer.replace(/[.,]/g, ''), fraction };
-}
-
-/**
- * Canonical decimal string of a numeric token: no grouping, `.` as decimal separator, no
- * leading zeros and no trailing fractional zeros (`"1.234,50"` → `"1234.5"`, `"23.00"` → `"23"`).
- */
-export function parseAmount(raw: string): string {
-  const { integer, fraction } = splitNumber(raw);
-  const whole = integer.replace(/^0+(?=\d)/, '') || '0';
-  const decimals = fraction.replace(/0+$/, '');
-  return decimals === '' ? whole : `${whole}.${decimals}`;
-}
-
-/** Compares two canonical decimal strings exactly (no floating-point rounding). */
-function compareAmounts(a: string, b: string): number {
-  const [aWhole = '', aFraction = ''] = a.split('.');
-  const [bWhole = '', bFraction = ''] = b.split('.');
-  if (aWhole.length !== bWhole.length) {
-    return aWhole.length - bWhole.length;
-  }
-  const width = Math.max(aFraction.length, bFraction.length);
-  const aDigits = aWhole + aFraction.padEnd(width, '0');
-  const bDigits = bWhole + bFraction.padEnd(width, '0');
-  return aDigits < bDigits ? -1 : aDigits > bDigits ? 1 : 0;
-}
-
-/** Every amount in the entries (free words as `"0"`), unique and sorted ascending. */
-function collectValues(tokenized: readonly Token[][]): string[] {
-  const values = new Set<string>();
-  for (const token of tokenized.flat()) {
-    if (token.kind === 'number') {
-      values.add(parseAmount(token.text));
-    } else if (token.kind === 'free') {
-      values.add('0');
+function parseCostRange(costs: readonly string[], sort = true): KeyedCosts {
+  let decimals = 0;
+  const parts: string[] = [];
+  for (const cost of costs) {
+    const amounts = [...cost.matchAll(AMOUNT)];
+    if (amounts.length === 0) {
+      parts.push(cost);
+      continue;
+    }
+    for (const amount of amounts) {
+      parts.push(amount[0]);
+      decimals = Math.max(decimals, (amount[2] ?? '').length);
     }
   }
-  return [...values].sort(compareAmounts);
+  const keyed: KeyedCosts = new Map();
+  for (const part of parts) {
+    const numeric = part.replace(/[,.]/g, '.');
+    keyed.set(isNumeric(numeric) ? numberFormatDigits(numeric, decimals) : slugify(numeric), part);
+  }
+  return sort ? new Map([...keyed].sort(([a], [b]) => compareKeys(a, b))) : keyed;
 }
 
-/** The nearest token before (`step` -1) or after (`step` 1) `index` that is not a space. */
-function neighbour(tokens: readonly Token[], index: number, step: 1 | -1): Token | undefined {
-  let at = index + step;
-  while (tokens[at]?.kind === 'space') {
-    at += step;
-  }
-  return tokens[at];
-}
-
-/**
- * Position of a currency token: `prefix` when a number follows it (spaces apart), `postfix`
- * when a number precedes it; otherwise (currency signs only) by whether any number comes
- * earlier in the entry. `''` when the token is not a currency next to an amount.
- */
-function currencyPosition(
-  tokens: readonly Token[],
-  index: number,
-  isSign: boolean,
-): CurrencyPosition {
-  if (neighbour(tokens, index, 1)?.kind === 'number') {
-    return 'prefix';
-  }
-  if (neighbour(tokens, index, -1)?.kind === 'number') {
-    return 'postfix';
-  }
-  if (!isSign || !tokens.some((token) => token.kind === 'number')) {
-    return '';
-  }
-  const before = tokens.slice(0, index).some((token) => token.kind === 'number');
-  return before ? 'postfix' : 'prefix';
-}
-
-interface Currency {
-  symbol: string;
-  code: string;
-  position: CurrencyPosition;
-}
-
-/**
- * The first currency symbol and the first ISO code found in the entries. Symbols are currency
- * signs (`$`, `€`, `US$`) anywhere in an entry with an amount, or letter symbols (`kr`, `zł`)
- * next to an amount; codes are three capitals next to an amount (`USD 15`). The position is
- * the symbol's, or the code's when there is no symbol.
- */
-function detectCurrency(tokenized: readonly Token[][]): Currency {
-  let symbol: Currency | undefined;
-  let code: Currency | undefined;
-  for (const tokens of tokenized) {
-    for (const [index, token] of tokens.entries()) {
-      const isSign = token.kind === 'symbol';
-      const isLetterSymbol = token.kind === 'word' && LETTER_SYMBOLS.has(token.text.toLowerCase());
-      const isCode = token.kind === 'word' && ISO_CODE.test(token.text);
-      if (!isSign && !isLetterSymbol && !isCode) {
-        continue;
-      }
-      const position = currencyPosition(tokens, index, isSign);
-      if (position === '') {
-        continue;
-      }
-      if ((isSign || isLetterSymbol) && symbol === undefined) {
-        symbol = { symbol: token.text, code: '', position };
-      } else if (isCode && code === undefined) {
-        code = { symbol: '', code: token.text, position };
-      }
+/** TEC's `get_event_costs`: each entry parsed alone, a key seen in an earlier entry kept. */
+function eventCosts(entries: readonly string[]): KeyedCosts {
+  const costs: KeyedCosts = new Map();
+  for (const entry of entries.filter((value) => value !== '')) {
+    for (const [key, value] of parseCostRange([entry])) {
+      if (!costs.has(key)) costs.set(key, value);
     }
   }
-  return {
-    symbol: symbol?.symbol ?? '',
-    code: code?.code ?? '',
-    position: symbol?.position ?? code?.position ?? '',
-  };
+  return costs;
 }
 
 /**
- * An amount with its currency where it was written. Signs touch the amount (`$23`, `20$`,
- * `US$5`); units made only of letters, ISO codes included, are one space apart (`USD 15`,
- * `100 kr`). The symbol wins over the code when both were found.
+ * TEC's `get_cost_by_func`: the costs parsed again together; a single word stands as it is;
+ * otherwise the amount (as written) of the lowest or highest key among the values PHP deems
+ * numeric, `'0'` when none is.
  */
-function formatAmount(value: string, currency: Currency): string {
-  const unit = currency.symbol !== '' ? currency.symbol : currency.code;
-  const gap = /^\p{L}+$/u.test(unit) ? ' ' : '';
-  switch (currency.position) {
-    case 'prefix':
-      return `${unit}${gap}${value}`;
-    case 'postfix':
-      return `${value}${gap}${unit}`;
-    case '':
-      return value;
+function costAt(costs: KeyedCosts, end: 'min' | 'max'): string {
+  const parsed = [...parseCostRange([...costs.values()])];
+  const only = parsed.length === 1 ? parsed[0] : undefined;
+  if (only && !isNumeric(only[1])) {
+    return only[1];
   }
+  const numeric = parsed.filter(([, value]) => isNumeric(value));
+  const pick = numeric.reduce<[string, string] | undefined>((best, entry) => {
+    if (best === undefined) return entry;
+    const order = compareKeys(entry[0], best[0]);
+    return (end === 'min' ? order < 0 : order > 0) ? entry : best;
+  }, undefined);
+  const cost = pick?.[1] ?? '';
+  return cost === '' ? '0' : cost;
 }
 
-/** Display string for sorted values: `Free`, `$23`, `Free – 30$` or `10€ – 20€`. */
-function formatCost(values: readonly string[], currency: Currency): string {
-  const format = (value: string): string =>
-    value === '0' ? FREE_LABEL : formatAmount(value, currency);
-  const lowest = values[0];
-  const highest = values[values.length - 1];
-  if (lowest === undefined || highest === undefined) {
-    return '';
-  }
-  return lowest === highest
-    ? format(lowest)
-    : `${format(lowest)}${RANGE_SEPARATOR}${format(highest)}`;
+/** TEC's `maybe_replace_cost_with_free`: an amount that rounds to 0.00 is `Free`. */
+function freeIfZero(cost: string): string {
+  const amount = cost.replace(/[.,]/g, '.');
+  return isNumeric(amount) && /^0+$/.test(numberFormatDigits(amount, 2)) ? FREE_LABEL : cost;
+}
+
+/** The currency an event's cost names (TEC keeps it beside the cost as it is written). */
+export interface CostCurrency {
+  readonly symbol: string;
+  readonly position: CurrencyPosition;
 }
 
 /**
- * Describes cost entries the way The Events Calendar does (`cost` and `cost_details`).
+ * TEC's `maybe_format_with_currency`: an amount gets the event's symbol (the site's when the
+ * cost named none) where the cost had it (the site's position when it had none).
+ */
+function withCurrency(cost: string, currency: CostCurrency, site: SiteCurrency): string {
+  if (!isNumeric(cost.replace(/[,.]/g, ''))) {
+    return cost;
+  }
+  const symbol = currency.symbol === '' || currency.symbol === '0' ? site.symbol : currency.symbol;
+  const position = currency.position === '' ? site.position : currency.position;
+  return position === 'prefix' ? `${symbol}${cost}` : `${cost}${symbol}`;
+}
+
+/**
+ * TEC's `parse_separators`: two kinds of separator, the last is the decimal one; one kind
+ * followed by other than three digits is the decimal one; otherwise the locale's.
+ */
+function separatorsOf(value: string): { decimal: string; thousands: string } {
+  const found = value.match(/[.,]+/g) ?? [];
+  const last = found[found.length - 1];
+  if (last === undefined) {
+    return { decimal: LOCALE_DECIMAL, thousands: LOCALE_THOUSANDS };
+  }
+  if (new Set(found).size > 1) {
+    return { decimal: last, thousands: found[0] ?? last };
+  }
+  const fragments = value.split(last);
+  if ((fragments[fragments.length - 1] ?? '').length !== 3) {
+    return {
+      decimal: last,
+      thousands: last === LOCALE_DECIMAL ? LOCALE_THOUSANDS : LOCALE_DECIMAL,
+    };
+  }
+  return { decimal: LOCALE_DECIMAL, thousands: LOCALE_THOUSANDS };
+}
+
+/**
+ * TEC's REST `get_cost_values`: each cost with its thousands separator dropped and its decimal
+ * one made `.` when that leaves a number, else its key; in numeric order (words are 0).
+ */
+function costValues(costs: KeyedCosts): string[] {
+  const values = [...costs].map(([key, value]) => {
+    const { decimal, thousands } = separatorsOf(value);
+    const plain = value.split(thousands).join('').split(decimal).join('.');
+    return isNumeric(plain) ? plain : key;
+  });
+  return values
+    .map((value, at) => ({ value, at, number: toDouble(value) }))
+    .sort((a, b) => a.number - b.number || a.at - b.at)
+    .map(({ value }) => value);
+}
+
+/**
+ * The currency symbol and position a cost names, as TEC works them out when the cost is
+ * written (`parse_currency_symbol`, `parse_currency_position`): what is left of each entry
+ * around its amount, when every entry with an amount leaves the same; before or after, when
+ * every entry holding it agrees. A cost sent as one string is split at its commas first (TEC
+ * gets the string); here that is a cost of one entry.
+ */
+export function costCurrency(entries: readonly string[]): CostCurrency {
+  const none: CostCurrency = { symbol: '', position: '' };
+  const [single] = entries;
+  const originals =
+    entries.length === 1 && single !== undefined ? single.split(/\s*,\s*/) : entries;
+  const symbols: string[] = [];
+  let at = 0;
+  for (const [key, value] of parseCostRange(originals, false)) {
+    if (isNumeric(key)) {
+      const original = originals[at] ?? '';
+      symbols.push(phpTrim(value === '' ? original : original.split(value).join('')));
+      if (symbols[symbols.length - 1] !== symbols[0]) return none;
+    }
+    at += 1;
+  }
+  const symbol = symbols[0] ?? '';
+  if (symbol === '' || symbol === '0') {
+    return none;
+  }
+  let position: CurrencyPosition = '';
+  for (const original of originals) {
+    const found = phpTrim(original).indexOf(symbol);
+    if (found === -1) continue;
+    const here = found === 0 ? 'prefix' : 'postfix';
+    if (position !== '' && position !== here) return { symbol, position: '' };
+    position = here;
+  }
+  return { symbol, position };
+}
+
+/**
+ * Describes cost entries the way TEC does (`cost` and `cost_details`); `site` is the currency
+ * shown where the cost names none.
  *
- * @example describeCost(['0$', '20$', '30$'])
+ * @example describeCost(['0$', '20$', '30$'], TEC_SITE_CURRENCY)
  *   // { cost: 'Free – 30$', details: { currency_symbol: '$', currency_code: '',
  *   //   currency_position: 'postfix', values: ['0', '20', '30'] } }
- * @example describeCost(['Donation']) // cost 'Donation', no values, no currency
+ * @example describeCost(['1,000 kr'], TEC_SITE_CURRENCY) // cost '$1,000', values ['1000']
  */
-export function describeCost(entries: readonly string[]): CostDescription {
-  const tokenized = entries.map(tokenize);
-  const values = collectValues(tokenized);
-  const currency = detectCurrency(tokenized);
-  const cost = values.length === 0 ? entries.join(', ') : formatCost(values, currency);
-  return {
-    cost,
-    details: {
-      currency_symbol: currency.symbol,
-      currency_code: currency.code,
-      currency_position: currency.position,
-      values,
-    },
+export function describeCost(entries: readonly string[], site: SiteCurrency): CostDescription {
+  const currency = costCurrency(entries);
+  const details = {
+    currency_symbol: currency.symbol,
+    currency_code: '',
+    currency_position: currency.position,
   };
+  const costs = eventCosts(entries);
+  if (costs.size === 0) {
+    return { cost: '', details: { ...details, values: [] } };
+  }
+  const [lowest, highest] = (['min', 'max'] as const).map((end) =>
+    withCurrency(freeIfZero(costAt(costs, end)), currency, site),
+  );
+  const cost =
+    lowest === undefined || highest === undefined || looselyEqual(lowest, highest)
+      ? (lowest ?? '')
+      : `${lowest}${RANGE_SEPARATOR}${highest}`;
+  return { cost, details: { ...details, values: costValues(costs) } };
 }

@@ -31,20 +31,24 @@ export class DateDetailsDto {
 }
 
 /** Parsed cost. */
-@ApiSchema({ name: 'CostDetails', description: 'The cost as parsed: currency and amounts.' })
+@ApiSchema({
+  name: 'CostDetails',
+  description: 'The cost as The Events Calendar parses it: currency and values.',
+})
 export class CostDetailsDto {
+  /** The currency symbol the cost names (`$` of `20$`); `""` when it names none or several. */
   currency_symbol!: string;
-  /** ISO 4217 code when the symbol names one currency (`€` is `EUR`), else `""`. */
+  /** ISO 4217 code: `""` for costs written here, as TEC's API leaves it; an import keeps TEC's. */
   currency_code!: string;
-  /** Where the symbol stands in `cost`; `""` when there is none. */
+  /** Where the symbol stands in the cost as written; `""` when there is none or it varies. */
   @ApiProperty({ enum: ['prefix', 'postfix', ''] })
   currency_position!: 'prefix' | 'postfix' | '';
   /**
-   * The amounts as numeric strings, ascending; `Free` counts as `0`. An event imported from a
-   * TEC site shows the values TEC computed, which keep a cost's words as slugs (`free`,
-   * `pay-what-you-can`) and its decimals as written (`12.50`), until a cost is written here.
+   * Every amount (thousands separator dropped, decimals after a `.` as written: `1000`,
+   * `12.50`) and every word as a slug (`free`, `pay-what-you-can`), in numeric order, words
+   * counting as 0 (docs/behaviour.md#costs).
    */
-  @ApiProperty({ type: 'string', isArray: true, pattern: '^(\\d+(\\.\\d+)?|[a-z0-9%-]+)$' })
+  @ApiProperty({ type: 'string', isArray: true, pattern: '^[a-z0-9.%-]*$' })
   values!: string[];
 }
 
@@ -103,7 +107,7 @@ export class EventResponseDto {
   timezone!: string;
   /** Abbreviation at the start (`CET`, `CEST`, `UTC+2`). */
   timezone_abbr!: string;
-  /** The cost as given, amounts joined with ` – `. */
+  /** The lowest and highest amount joined with ` – `, with the currency (`Free – 30$`); or the cost's word. */
   cost!: string;
   cost_details!: CostDetailsDto;
   /** The event's website; the public page when it has none (`""` when redacted). */
