@@ -980,6 +980,37 @@ describe('read cache', () => {
       expect(await musicCount(second, byMusic)).toBe(2);
     });
 
+    it('keeps a search and a venue list on the other instance through writes elsewhere, not through one of the word or there', async () => {
+      await first.reset();
+      const hall = await createVenue(first.http, { venue: 'Hall' });
+      const club = await createVenue(first.http, { venue: 'Club' });
+      const at = (day: number): Record<string, string> => ({
+        start_date: utcAt(day, 10),
+        end_date: utcAt(day, 12),
+      });
+      const a = await createEvent(first.http, { title: 'Jazz night', venue: hall.id, ...at(1) });
+      const search = `${EVENTS}?search=jazz`;
+      const byHall = `${EVENTS}?venue=${hall.id}`;
+      expect(await titles(first, search)).toEqual(['Jazz night']);
+      expect(await titles(first, byHall)).toEqual(['Jazz night']);
+      // Behind the service: a list read again would leave A out, a kept one shows it.
+      await hideBehind(first, a.id);
+
+      // Through the other instance, at the club and without the word: both are kept.
+      await createEvent(second.http, { title: 'Poetry', venue: club.id, ...at(2) });
+      expect(await titles(second, search)).toEqual(['Jazz night']);
+      expect(await titles(first, byHall)).toEqual(['Jazz night']);
+
+      // The word, at the club: the search ends on both instances; the hall's list is kept.
+      await createEvent(second.http, { title: 'Jazz brunch', venue: club.id, ...at(3) });
+      expect(await titles(first, search)).toEqual(['Jazz brunch']);
+      expect(await titles(second, byHall)).toEqual(['Jazz night']);
+
+      // An event at the hall ends the hall's list.
+      await createEvent(first.http, { title: 'Film', venue: hall.id, ...at(4) });
+      expect(await titles(second, byHall)).toEqual(['Film']);
+    });
+
     it('keeps a page on the other instance through writes after its last row', async () => {
       await first.reset();
       await pageThroughWrites(first, second);
