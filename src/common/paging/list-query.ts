@@ -116,10 +116,9 @@ export function pageTail(
   collection: string,
   page: Page<unknown>,
   echoed: readonly EchoedParam[],
-  pages = page.totalPages,
 ): PageTail {
   return {
-    ...listLinks(collection, echoed, page.page, pages),
+    ...listLinks(collection, echoed, page.page, page.totalPages),
     total: page.total,
     total_pages: page.totalPages,
   };

@@ -11,8 +11,7 @@ import { Clock } from '../../common/clock/clock';
 import { ModifiedBounds } from '../../common/dates/modified-bounds';
 import { InvalidParamsError } from '../../common/errors/domain-error';
 import { Language } from '../../common/i18n/language';
-import { totalPages } from '../../common/paging/paging';
-import { PageRequest } from '../../common/paging/list-query';
+import { Page, PageRequest, pageOf } from '../../common/paging/list-query';
 import { PostRegistry } from '../../posts/post-registry';
 import { hiddenFromPublic } from '../../posts/post-status';
 import { EventPageNotFoundError } from '../events.errors';
@@ -58,13 +57,7 @@ function protectedTextOf(viewer: Viewer): 'any' | 'none' | number {
 }
 
 /** A page of events with what its links and headers need. */
-export interface EventPage {
-  /** The page's events as the list shows them to its viewer (EventRenderings). */
-  readonly items: readonly EventResponseDto[];
-  readonly page: number;
-  readonly perPage: number;
-  readonly total: number;
-  readonly totalPages: number;
+export interface EventPage extends Page<EventResponseDto> {
   /** The statuses the list was filtered by, as the caller may see them. */
   readonly statuses: readonly string[];
   /**
@@ -349,11 +342,7 @@ export class EventListService {
         ? { dependsOn: [...new Set([...filtered, ...embedded])].map(termKey) }
         : {}),
       ...(byStart ? { live: { totalKey: key, dependsOn, ...(until ? { until } : {}) } } : {}),
-      items,
-      page: paging.page,
-      perPage: paging.perPage,
-      total,
-      totalPages: totalPages(total, paging.perPage),
+      ...pageOf(items, total, paging),
       statuses,
     };
   }
