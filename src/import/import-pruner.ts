@@ -12,6 +12,9 @@ import { CATEGORY } from '../terms/taxonomy';
 import { TermsService } from '../terms/terms.service';
 import { VenuesService } from '../venues/venues.service';
 
+/** How many imported items a prune reads at a time. */
+const PRUNE_PAGE = 1_000;
+
 /** One stage's prune: what the source lists now, and what to tell of each item pruned. */
 export interface PruneRequest {
   readonly source: string;
@@ -50,15 +53,19 @@ export class ImportPruner {
   async prune(request: PruneRequest): Promise<PruneOutcome> {
     const { present } = request;
     if ('unknown' in present) return { pruned: 0, skippedBecause: present.unknown };
-    const imported = await this.imported.all(request.source, request.kind);
     let pruned = 0;
-    for (const [sourceId, targetId] of imported) {
-      if (present.has(sourceId)) continue;
-      request.signal?.throwIfAborted();
-      if (request.dryRun) pruned += 1;
-      else if (await this.unit.run(() => this.remove(request, sourceId, targetId))) pruned += 1;
+    let after = 0;
+    for (;;) {
+      const imported = await this.imported.page(request.source, request.kind, after, PRUNE_PAGE);
+      for (const [sourceId, targetId] of imported) {
+        after = sourceId;
+        if (present.has(sourceId)) continue;
+        request.signal?.throwIfAborted();
+        if (request.dryRun) pruned += 1;
+        else if (await this.unit.run(() => this.remove(request, sourceId, targetId))) pruned += 1;
+      }
+      if (imported.size < PRUNE_PAGE) return { pruned, skippedBecause: null };
     }
-    return { pruned, skippedBecause: null };
   }
 
   /** Trashes (a term: deletes) `targetId`; false when it is gone or in the trash already. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { In, MoreThan } from 'typeorm';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ImportedItemEntity, ImportedKind } from './imported-item.entity';
 
@@ -32,11 +32,23 @@ export class ImportedItems {
     return new Map(rows.map((row) => [row.sourceId, row]));
   }
 
-  /** Every item of `kind` imported from `source`: our id by source id. */
-  async all(source: string, kind: ImportedKind): Promise<Map<number, number>> {
-    const rows = await this.unit.manager
-      .getRepository(ImportedItemEntity)
-      .find({ select: { sourceId: true, targetId: true }, where: { source, kind } });
+  /**
+   * Up to `limit` items of `kind` imported from `source` with a source id above `after`, in
+   * source id order (the primary key's): our id by source id. Paging through them keeps a prune
+   * of a million events from holding every pair at once.
+   */
+  async page(
+    source: string,
+    kind: ImportedKind,
+    after: number,
+    limit: number,
+  ): Promise<Map<number, number>> {
+    const rows = await this.unit.manager.getRepository(ImportedItemEntity).find({
+      select: { sourceId: true, targetId: true },
+      where: { source, kind, sourceId: MoreThan(after) },
+      order: { sourceId: 'ASC' },
+      take: limit,
+    });
     return new Map(rows.map((row) => [row.sourceId, row.targetId]));
   }
 

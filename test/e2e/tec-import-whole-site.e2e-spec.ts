@@ -355,7 +355,8 @@ describe("import of a whole TEC site, through WordPress's own routes too", () =>
     await runImport(signedIn);
     const before = await request(sut.http).get(`${API}/events?per_page=1`).expect(200);
     const token = (before.body as { next_sync_token: string }).next_sync_token;
-    // At the site, since: event 1129, venue 15 and the empty category 27 deleted.
+    // At the site, since: event 1129, venue 15 and the empty category 27 deleted. Event 1129
+    // comes after the first 1,000 events by source id: the prune reads a second page for it.
     const gone: Record<string, number> = {
       '/events': 1129,
       '/wp-json/wp/v2/tribe_events': 1129,
