@@ -184,7 +184,7 @@ export function toEventResponse(view: EventView, mapping: EventMapping): EventRe
   const endUtc = end.toUTC();
   const published = DateTime.fromJSDate(event.dateUtc, { zone: siteZone });
   const modified = DateTime.fromJSDate(event.modifiedUtc, { zone: siteZone });
-  // An imported event shows the cost its source showed; any other, this service's reading.
+  // An imported event shows the cost its source showed; any other, TEC's reading of its text.
   const cost = event.costShown ?? describeCost(event.cost ?? [], mapping.currency);
   const url = `${links.site}/event/${event.slug}/`;
   // A single read embeds its venue and organizers with their own `json_ld`, as TEC does.
