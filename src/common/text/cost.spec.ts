@@ -48,7 +48,8 @@ const details = (symbol: string, position: '' | 'prefix' | 'postfix', values: st
 
 describe('describeCost as a TEC 6.3.7 site shows the same costs', () => {
   // Each case is an event of the recorded site (test/fixtures/tec-site-2): its `_EventCost`
-  // entries as WordPress's own route gives them, and what TEC's REST API answers.
+  // entries as WordPress's own route gives them, and what TEC's REST API answers. Event 1157
+  // is left out: its `$` came from WordPress's separate currency field, not from its text.
   it.each([
     ['$10 - $25 (1124)', ['$10 - $25'], '$10 – $25', details('', '', ['10', '25'])],
     [
