@@ -96,11 +96,10 @@ export class AppConfig {
 
   /**
    * The currency symbol an event's cost is shown with when the cost names none (`10` shows as
-   * `$10`), as TEC's setting "Default currency symbol" does.
+   * `$10`), as TEC's setting "Default currency symbol" does; empty shows the amount alone.
    */
   @IsOptional()
   @IsString()
-  @MinLength(1)
   @MaxLength(10)
   DEFAULT_CURRENCY_SYMBOL = '$';
 

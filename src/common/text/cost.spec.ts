@@ -115,6 +115,7 @@ describe('describeCost keeps TEC quirks', () => {
   it('shows the site currency, where it stands, when the cost names none', () => {
     expect(describeCost(['10', '20'], { symbol: '€', position: 'postfix' }).cost).toBe('10€ – 20€');
     expect(describeCost(['15 EUR'], site).cost).toBe('15EUR');
+    expect(describeCost(['10'], { symbol: '', position: 'prefix' }).cost).toBe('10');
   });
 
   it('shows zero amounts, however written, as Free', () => {

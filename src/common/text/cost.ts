@@ -231,6 +231,9 @@ function costValues(costs: KeyedCosts): string[] {
     .map(({ value }) => value);
 }
 
+/** A comma with the ASCII white space around it (PHP's `\s*,\s*`, which leaves NBSP alone). */
+const COMMA_LIST = /[ \t\n\v\f\r]*,[ \t\n\v\f\r]*/;
+
 /**
  * The currency symbol and position a cost names, as TEC works them out when the cost is
  * written (`parse_currency_symbol`, `parse_currency_position`): what is left of each entry
@@ -242,7 +245,7 @@ export function costCurrency(entries: readonly string[]): CostCurrency {
   const none: CostCurrency = { symbol: '', position: '' };
   const [single] = entries;
   const originals =
-    entries.length === 1 && single !== undefined ? single.split(/\s*,\s*/) : entries;
+    entries.length === 1 && single !== undefined ? single.split(COMMA_LIST) : entries;
   const symbols: string[] = [];
   let at = 0;
   for (const [key, value] of parseCostRange(originals, false)) {
