@@ -603,7 +603,7 @@ export interface components {
             /**
              * @description Every amount (thousands separator dropped, decimals after a `.` as written: `1000`,
              *     `12.50`) and every word as a slug (`free`, `pay-what-you-can`), in numeric order, words
-             *     counting as 0 (docs/behaviour.md#costs).
+             *     counting as 0 (docs/behaviour.md#events).
              */
             values: string[];
             /** @description The currency symbol the cost names (`$` of `20$`); `""` when it names none or several. */

@@ -12,7 +12,7 @@ import { slugify } from './slug';
  * Event costs read exactly as The Events Calendar reads them (tribe-common's
  * `Tribe__Cost_Utils`, TEC's `Tribe__Events__Cost_Utils::get_formatted_event_cost` and its REST
  * API's `get_cost_values`), so a cost written here shows as it would on a TEC site: the same
- * `cost` string and `cost_details` (docs/behaviour.md#costs).
+ * `cost` string and `cost_details` (docs/behaviour.md#events).
  *
  * In short: every run of digits with a `,` or `.` inside or before it is an amount, kept as
  * written (`12.50`, `1,000`); an entry without digits is a word (`Free`, `Pay what you can`).

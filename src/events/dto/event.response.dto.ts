@@ -46,7 +46,7 @@ export class CostDetailsDto {
   /**
    * Every amount (thousands separator dropped, decimals after a `.` as written: `1000`,
    * `12.50`) and every word as a slug (`free`, `pay-what-you-can`), in numeric order, words
-   * counting as 0 (docs/behaviour.md#costs).
+   * counting as 0 (docs/behaviour.md#events).
    */
   @ApiProperty({ type: 'string', isArray: true, pattern: '^[a-z0-9.%-]*$' })
   values!: string[];
