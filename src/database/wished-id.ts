@@ -28,11 +28,16 @@ export async function isIdFree<E extends ObjectLiteral>(
   target: EntityTarget<E>,
   id: number,
 ): Promise<boolean> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 0xffffffff) return false;
+  if (!isValidWish(id)) return false;
   const taken = await manager
     .createQueryBuilder(target, 'row')
     .select('row.id')
     .where('row.id = :id', { id })
     .getRawOne<unknown>();
   return taken === undefined;
+}
+
+/** Whether `id` can be an id here at all: a positive integer that fits an unsigned int column. */
+export function isValidWish(id: number | undefined): id is number {
+  return id !== undefined && Number.isSafeInteger(id) && id > 0 && id <= 0xffffffff;
 }

@@ -42,6 +42,19 @@ export interface EventLinkWrite {
   readonly termIds: Partial<Record<Taxonomy, readonly number[]>>;
 }
 
+/** An event {@link EventsRepository.createMany} creates. */
+export interface NewEvent {
+  readonly columns: EventColumns;
+  /** The base its slug is made from, given its id. */
+  readonly slugBase: (id: number) => string;
+  /** Its original language, which `text` is written in. */
+  readonly language: Language;
+  readonly text: EventText;
+  readonly links: EventLinkWrite;
+  /** The id it would keep (an imported event's source id), when free. */
+  readonly wish?: number;
+}
+
 /** No terms: an event not stored as `publish` counts in none. */
 const NOT_COUNTED: readonly number[] = [];
 
@@ -216,6 +229,85 @@ export class EventsRepository implements OnModuleInit {
       await moveTermCounts(manager, NOT_COUNTED, [...new Set(counted)]);
       await refreshEventListing(manager, id, [], true);
       return id;
+    });
+  }
+
+  /**
+   * Creates `events`, none of them a series, together in a fixed number of statements per chunk
+   * whatever their number (the bulk form of {@link create}, for an import's pages): ids (each
+   * its `wish` when free), slugs next-free from each base, the rows, their text, links, term
+   * counts, listing rows and day counts. Returns the ids in the order of `events`.
+   */
+  async createMany(events: readonly NewEvent[]): Promise<number[]> {
+    if (events.length === 0) return [];
+    return this.unit.transaction(async (manager) => {
+      const ids = await this.posts.allocateWished(
+        manager,
+        'event',
+        events.map((event) => event.wish),
+      );
+      const slugs = await freeSlugsFor(
+        manager,
+        EVENT_SLUGS,
+        events.map((event, index) => event.slugBase(ids[index] ?? 0)),
+      );
+      const termIdsOf = (event: NewEvent): number[] => Object.values(event.links.termIds).flat();
+      await lockTerms(manager, [...new Set(events.flatMap(termIdsOf))]);
+      try {
+        await insertRows(
+          manager,
+          EventEntity,
+          events.map((event, index) => ({
+            ...event.columns,
+            seriesId: null,
+            id: ids[index] ?? 0,
+            slug: slugs[index] ?? '',
+          })),
+          100,
+        );
+      } catch (error: unknown) {
+        throw asSlugConflict(error);
+      }
+      await insertRows(
+        manager,
+        EventTranslationEntity,
+        events.map(({ language, text }, index) => ({
+          eventId: ids[index] ?? 0,
+          language,
+          title: text.title ?? null,
+          description: text.description ?? null,
+          excerpt: text.excerpt ?? null,
+        })),
+      );
+      await insertRows(
+        manager,
+        EventOrganizerEntity,
+        events.flatMap((event, index) =>
+          (event.links.organizerIds ?? []).map((organizerId, position) => ({
+            eventId: ids[index] ?? 0,
+            organizerId,
+            position,
+          })),
+        ),
+      );
+      await insertRows(
+        manager,
+        EventTermEntity,
+        events.flatMap((event, index) =>
+          [...new Set(termIdsOf(event))].map((termId) => ({ eventId: ids[index] ?? 0, termId })),
+        ),
+      );
+      // What countedTermsOf would read back: the terms count an event stored as `publish`.
+      const deltas = new Map<number, number>();
+      for (const event of events) {
+        if (event.columns.status !== 'publish') continue;
+        for (const termId of new Set(termIdsOf(event))) {
+          deltas.set(termId, (deltas.get(termId) ?? 0) + 1);
+        }
+      }
+      await shiftTermCounts(manager, deltas);
+      await refreshEventsListing(manager, ids, new Map(), true);
+      return ids;
     });
   }
 

@@ -1,6 +1,7 @@
 import { EventReader } from './event-reader';
 import {
   Schedule,
+  SeriesRule,
   sharedColumns,
   storedReach,
   EventSeriesService,
@@ -25,6 +26,7 @@ import { parseDateInput, publicationDate, skippedWallClock } from '../common/dat
 import { allDayBounds } from '../common/dates/window';
 import { resolveZone } from '../common/dates/zones';
 import {
+  DomainError,
   InvalidParamsError,
   MissingParamsError,
   ParamProblem,
@@ -47,9 +49,15 @@ import { EventEntity } from './entities/event.entity';
 import { hiddenFromPublic, statusOnSave } from '../posts/post-status';
 import { EventAlreadyTrashedError, EventNotFoundError } from './events.errors';
 import { EventView } from './events.mapper';
-import { EventColumns, EventsRepository, EventText } from './events.repository';
+import { EventColumns, EventsRepository, EventText, NewEvent } from './events.repository';
 import { searchPrefixes } from './search/search-keys';
-import { createsItems, EventLinksService, LinkPlan } from './links/event-links.service';
+import {
+  createsItems,
+  EventLinksService,
+  KnownLinks,
+  LinkPlan,
+  ResolvedLinks,
+} from './links/event-links.service';
 import {
   parseRecurrence,
   RecurrenceError,
@@ -58,6 +66,26 @@ import {
   SplitLines,
   splitRecurrence,
 } from './recurrence/recurrence';
+
+/** An event to create: its input, and for an imported one where it came from and what it showed. */
+export interface NewEventEntry {
+  readonly dto: CreateEventDto;
+  readonly origin?: PostOrigin;
+  readonly imported?: ImportedShown;
+}
+
+/** What became of one entry of {@link EventsService.createMany}. */
+export type CreateOutcome = { readonly id: number } | { readonly error: DomainError } | 'single';
+
+/** A create's input once checked: what the write needs besides the links' ids. */
+interface CheckedCreate extends NewEventEntry {
+  readonly now: DateTime;
+  readonly zoneName: string;
+  readonly schedule: Schedule;
+  readonly title: string | undefined;
+  readonly series: SeriesRule | null;
+  readonly plan: LinkPlan;
+}
 
 /** The events aggregate's writes: create, update (a series, or this and following), trash. */
 @Injectable()
@@ -92,6 +120,88 @@ export class EventsService {
     origin?: PostOrigin,
     imported?: ImportedShown,
   ): Promise<EventView> {
+    const checked = await this.checkCreate({ dto, origin, imported }, language, viewer);
+    const links = await this.links.resolve(checked.plan, language, viewer);
+    const created = await this.newEvent(checked, language, viewer, links);
+    const id = await this.events.create(
+      created.columns,
+      created.slugBase,
+      slugRule,
+      language,
+      created.text,
+      created.links,
+      origin?.id,
+      checked.series !== null,
+    );
+    await this.changes.record('event', id, 'created');
+    const { series } = checked;
+    if (series === null && !createsItems(checked.plan)) {
+      if (hiddenFromPublic(created.columns.status)) this.unit.markUnseenByPublic();
+      else await this.narrowTo(id);
+    }
+    if (series) {
+      await this.series.syncOccurrences(
+        id,
+        [],
+        series.occurrences.slice(1),
+        {},
+        language,
+        {},
+        { termIds: {} },
+      );
+    }
+    return this.reader.view(id, language);
+  }
+
+  /**
+   * Creates many events in the running unit of work, as {@link create} creates each (the same
+   * checks, rights and stored values, slugs next-free) but written together in a few statements
+   * (an import's page). Returns each entry's outcome in order: its new id; the error that
+   * refused it (nothing of it is written, the others are); or `single` for an entry that
+   * {@link create} must write on its own, one that starts a series or creates venues, organizers
+   * or terms inline. The unit is not narrowed to any one event, so a read cache drops what it
+   * kept once, at the commit.
+   */
+  async createMany(
+    entries: readonly NewEventEntry[],
+    language: Language,
+    viewer: Viewer,
+  ): Promise<CreateOutcome[]> {
+    const outcomes: CreateOutcome[] = [];
+    const written: { index: number; event: NewEvent }[] = [];
+    const known = await this.links.knownLinks(entries.map((entry) => entry.dto));
+    for (const [index, entry] of entries.entries()) {
+      try {
+        const checked = await this.checkCreate(entry, language, viewer, known);
+        if (checked.series !== null || createsItems(checked.plan)) {
+          outcomes.push('single');
+          continue;
+        }
+        const links = await this.links.resolve(checked.plan, language, viewer);
+        written.push({ index, event: await this.newEvent(checked, language, viewer, links) });
+        outcomes.push({ id: 0 });
+      } catch (error: unknown) {
+        if (!(error instanceof DomainError)) throw error;
+        outcomes.push({ error });
+      }
+    }
+    const ids = await this.events.createMany(written.map(({ event }) => event));
+    for (const [at, { index }] of written.entries()) {
+      const id = ids[at] ?? 0;
+      outcomes[index] = { id };
+      await this.changes.record('event', id, 'created');
+    }
+    return outcomes;
+  }
+
+  /** A create's input checked as {@link create} checks it, before anything is written. */
+  private async checkCreate(
+    entry: NewEventEntry,
+    language: Language,
+    viewer: Viewer,
+    known?: KnownLinks,
+  ): Promise<CheckedCreate> {
+    const { dto } = entry;
     const { start_date: startInput, end_date: endInput } = dto;
     if (startInput === undefined || endInput === undefined) {
       throw new MissingParamsError(['start_date', 'end_date']);
@@ -113,11 +223,21 @@ export class EventsService {
       lines.length > 0
         ? this.series.seriesRule(lines, schedule, now, problems, { sent: true })
         : null;
-    const plan = await this.links.plan(dto, language, problems);
+    const plan = await this.links.plan(dto, language, problems, known);
     if (problems.length > 0) throw new InvalidParamsError(problems);
     requireRight(viewer, mayWrite(viewer));
     this.requireWriteRights(viewer, dto, plan);
-    const links = await this.links.resolve(plan, language, viewer);
+    return { ...entry, now, zoneName, schedule, title, series, plan };
+  }
+
+  /** What a checked create stores, once its links are resolved to ids. */
+  private async newEvent(
+    checked: CheckedCreate,
+    language: Language,
+    viewer: Viewer,
+    links: ResolvedLinks,
+  ): Promise<NewEvent> {
+    const { dto, now, schedule, series, title, origin, imported } = checked;
     const dateUtc = publicationDate(dto, this.siteZone, now) ?? now;
     const status = scaledStatus(viewer, dto.status, true) ?? 'publish';
     const columns: EventColumns = {
@@ -127,7 +247,7 @@ export class EventsService {
       originalLanguage: language,
       dateUtc: dateUtc.toJSDate(),
       modifiedUtc: now.toJSDate(),
-      timezone: zoneName,
+      timezone: checked.zoneName,
       startUtc: schedule.start.toJSDate(),
       endUtc: schedule.end.toJSDate(),
       allDay: dto.all_day ?? false,
@@ -150,35 +270,14 @@ export class EventsService {
       detached: false,
     };
     const requestedSlug = dto.slug !== undefined ? slugify(dto.slug) : '';
-    const slugBase = (id: number): string => requestedSlug || slugify(title ?? '') || `event-${id}`;
-    const text = this.text(dto, title);
-    const id = await this.events.create(
+    return {
       columns,
-      slugBase,
-      slugRule,
+      slugBase: (id) => requestedSlug || slugify(title ?? '') || `event-${id}`,
       language,
-      text,
+      text: this.text(dto, title),
       links,
-      origin?.id,
-      series !== null,
-    );
-    await this.changes.record('event', id, 'created');
-    if (series === null && !createsItems(plan)) {
-      if (hiddenFromPublic(columns.status)) this.unit.markUnseenByPublic();
-      else await this.narrowTo(id);
-    }
-    if (series) {
-      await this.series.syncOccurrences(
-        id,
-        [],
-        series.occurrences.slice(1),
-        {},
-        language,
-        {},
-        { termIds: {} },
-      );
-    }
-    return this.reader.view(id, language);
+      ...(origin ? { wish: origin.id } : {}),
+    };
   }
 
   /** An update; `following` on an occurrence splits its series there first. */

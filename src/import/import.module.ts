@@ -5,6 +5,7 @@ import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
 import { ImportProgress } from './import-progress';
 import { ImportPruner } from './import-pruner';
+import { ImportedEventPages } from './imported-events';
 import { ImportedPostWriter } from './imported-post-writer';
 import { TecImporter } from './tec-importer';
 
@@ -14,7 +15,7 @@ import { TecImporter } from './tec-importer';
  */
 @Module({
   imports: [EventsModule, VenuesModule, OrganizersModule, TermsModule],
-  providers: [TecImporter, ImportProgress, ImportPruner, ImportedPostWriter],
+  providers: [TecImporter, ImportProgress, ImportPruner, ImportedPostWriter, ImportedEventPages],
   exports: [TecImporter],
 })
 export class ImportModule {}

@@ -4,7 +4,8 @@ import { Language } from '../common/i18n/language';
 import { validateInput } from '../common/validation/validate-input';
 import { CreateEventDto } from '../events/dto/create-event.dto';
 import { UpdateEventDto } from '../events/dto/update-event.dto';
-import { EventsService } from '../events/events.service';
+import { CreateOutcome, EventsService, NewEventEntry } from '../events/events.service';
+import { DomainError } from '../common/errors/domain-error';
 import { ImportedShown } from '../posts/imported-shown';
 import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
 import { UpdateOrganizerDto } from '../organizers/dto/update-organizer.dto';
@@ -73,6 +74,34 @@ export class ImportedPostWriter {
     }
   }
 
+  /**
+   * Creates imported events together ({@link EventsService.createMany}), each body checked as
+   * the API checks one; a body that fails its check is that entry's error.
+   */
+  async createEvents(
+    entries: ReadonlyArray<{
+      readonly body: Record<string, unknown>;
+      readonly origin: PostOrigin;
+      readonly imported: ImportedShown;
+    }>,
+    language: Language,
+    viewer: Viewer,
+  ): Promise<CreateOutcome[]> {
+    const outcomes: (CreateOutcome | NewEventEntry)[] = entries.map(
+      ({ body, origin, imported }) => {
+        try {
+          return { dto: validateInput(CreateEventDto, body), origin, imported };
+        } catch (error: unknown) {
+          if (error instanceof DomainError) return { error };
+          throw error;
+        }
+      },
+    );
+    const checked = outcomes.filter((entry): entry is NewEventEntry => isEntry(entry));
+    const created = await this.events.createMany(checked, language, viewer);
+    return outcomes.map((entry) => (isEntry(entry) ? (created.shift() ?? 'single') : entry));
+  }
+
   async update(
     kind: PostKind,
     id: number,
@@ -110,4 +139,8 @@ export class ImportedPostWriter {
         );
     }
   }
+}
+
+function isEntry(value: CreateOutcome | NewEventEntry): value is NewEventEntry {
+  return typeof value === 'object' && 'dto' in value;
 }

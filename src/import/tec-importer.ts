@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Viewer } from '../access/viewer';
+import { eventLinksOf, ImportedEventPages, linkTargetsOf, NewEventImport } from './imported-events';
 import { Language } from '../common/i18n/language';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -123,6 +124,7 @@ export class TecImporter {
     private readonly config: AppConfig,
     private readonly unit: UnitOfWork,
     private readonly imported: ImportedItems,
+    private readonly eventPages: ImportedEventPages,
     private readonly progress: ImportProgress,
     private readonly pruner: ImportPruner,
     private readonly posts: ImportedPostWriter,
@@ -440,9 +442,11 @@ export class TecImporter {
       kind,
       items.map((item) => item.sourceId),
     );
-    const links = kind === 'event' ? await this.linkTargets(run, items as EventImport[]) : null;
-    await eachLimited(items, run.options.concurrency, async (item) => {
-      if (run.options.signal?.aborted) return;
+    const links =
+      kind === 'event'
+        ? await linkTargetsOf(this.imported, run.source, items as EventImport[])
+        : null;
+    const writing = (item: PostImport): { body: Record<string, unknown>; version: string } => {
       const password =
         kind === 'event' && 'posts' in wordPress
           ? wordPress.posts.get(item.sourceId)?.password
@@ -455,11 +459,21 @@ export class TecImporter {
       const body = {
         ...item.body,
         author: run.options.authorId,
-        ...(links ? this.eventLinks(run, item as EventImport, links) : {}),
+        ...(links
+          ? eventLinksOf(item as EventImport, links, (note) => {
+              if (!run.options.dryRun) count(run.report.events.notes, note);
+            })
+          : {}),
         ...(password === undefined
           ? {}
           : { password: password ?? randomBytes(18).toString('base64url') }),
       };
+      return { body, version };
+    };
+    const writeOne = async (
+      item: PostImport,
+      { body, version }: { body: Record<string, unknown>; version: string },
+    ): Promise<void> => {
       await this.write(
         run,
         stage,
@@ -481,63 +495,59 @@ export class TecImporter {
         },
         item.sourceSlug,
       );
+    };
+    // The page's new events in one unit of work; the rest one item at a time.
+    const paged = kind === 'event' && !run.options.dryRun;
+    const fresh = paged ? items.filter((item) => !known.has(item.sourceId)) : [];
+    if (fresh.length > 0 && run.options.signal?.aborted !== true) {
+      await this.createEvents(
+        run,
+        stage,
+        fresh.map((item) => ({ item, ...writing(item) })),
+        writeOne,
+      );
+    }
+    const rest = fresh.length > 0 ? items.filter((item) => known.has(item.sourceId)) : items;
+    await eachLimited(rest, run.options.concurrency, async (item) => {
+      if (run.options.signal?.aborted) return;
+      await writeOne(item, writing(item));
     });
   }
 
-  /** Our ids of everything the page's events link to, by kind and source id. */
-  private async linkTargets(
+  /**
+   * Creates a page of new events (at most the source's page, 50) in one unit of work with the
+   * records of where they came from
+   * (EventsService.createMany: the same checks and stored values as one at a time, in a few
+   * statements). An event refused by its checks is counted failed with its reason, as alone; one
+   * that starts a series or creates linked items inline is written alone after the page. When
+   * the page's unit fails as a whole (the database refused a statement, a conflict that would not
+   * clear), its events are written again one at a time, so the one at fault is named and the
+   * others still land.
+   */
+  private async createEvents(
     run: Run,
-    events: readonly EventImport[],
-  ): Promise<Record<'venue' | 'organizer' | 'category' | 'post_tag', Map<number, ImportedItem>>> {
-    const [venue, organizer, category, tag] = await Promise.all([
-      this.imported.find(
-        run.source,
-        'venue',
-        events.flatMap((event) => (event.venueSourceId === null ? [] : [event.venueSourceId])),
-      ),
-      this.imported.find(
-        run.source,
-        'organizer',
-        events.flatMap((event) => event.organizerSourceIds),
-      ),
-      this.imported.find(
-        run.source,
-        'category',
-        events.flatMap((event) => event.categorySourceIds),
-      ),
-      this.imported.find(
-        run.source,
-        'post_tag',
-        events.flatMap((event) => event.tagSourceIds),
-      ),
-    ]);
-    return { venue, organizer, category, post_tag: tag };
-  }
-
-  /** An event's links as our ids; a link to something not imported is dropped and noted. */
-  private eventLinks(
-    run: Run,
-    event: EventImport,
-    targets: Record<'venue' | 'organizer' | 'category' | 'post_tag', Map<number, ImportedItem>>,
-  ): Record<string, unknown> {
-    const notes = run.report.events.notes;
-    const ours = (
-      kind: 'venue' | 'organizer' | 'category' | 'post_tag',
-      ids: readonly number[],
-    ): number[] =>
-      ids.flatMap((id) => {
-        const target = targets[kind].get(id);
-        if (target) return [target.targetId];
-        if (!run.options.dryRun) count(notes, `${kind} ${id} not imported: link dropped`);
-        return [];
-      });
-    const [venue] = ours('venue', event.venueSourceId === null ? [] : [event.venueSourceId]);
-    return {
-      venue: venue ?? 0,
-      organizer: ours('organizer', event.organizerSourceIds),
-      categories: ours('category', event.categorySourceIds),
-      tags: ours('post_tag', event.tagSourceIds),
-    };
+    stage: ImportStage,
+    page: readonly NewEventImport[],
+    writeOne: (item: PostImport, writing: NewEventImport) => Promise<void>,
+  ): Promise<void> {
+    const outcomes = await this.eventPages.create(page, run);
+    if (outcomes === null) {
+      for (const entry of page) await writeOne(entry.item, entry);
+      return;
+    }
+    const report = run.report[stage];
+    for (const [index, outcome] of outcomes.entries()) {
+      const entry = page[index];
+      if (!entry) continue;
+      if (outcome === 'single') await writeOne(entry.item, entry);
+      else if ('error' in outcome) this.fail(run, stage, outcome.error);
+      else {
+        report.created += 1;
+        if (outcome.id === entry.item.sourceId) report.keptIds += 1;
+        else report.newIds += 1;
+        run.options.progress?.item(stage, 'created');
+      }
+    }
   }
 
   /**

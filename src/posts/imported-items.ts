@@ -74,6 +74,20 @@ export class ImportedItems {
       ]);
   }
 
+  /** {@link record} for many items of one kind, in one statement. */
+  async recordMany(
+    source: string,
+    kind: ImportedKind,
+    items: ReadonlyArray<{ readonly sourceId: number; readonly item: ImportedItem }>,
+    now: Date,
+  ): Promise<void> {
+    if (items.length === 0) return;
+    await this.unit.manager.getRepository(ImportedItemEntity).upsert(
+      items.map(({ sourceId, item }) => ({ source, kind, sourceId, ...item, importedUtc: now })),
+      ['source', 'kind', 'sourceId'],
+    );
+  }
+
   /**
    * The id an event imported with source id `sourceId` has here when it is another one (its
    * source id was taken), from the newest import that brought such an event; else null.

@@ -5,7 +5,8 @@ import { Viewer } from '../access/viewer';
 import { PostEntity, PostKind } from './post.entity';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PostLinks } from './post-links';
-import { takeWishedId } from '../database/wished-id';
+import { isValidWish, takeWishedId } from '../database/wished-id';
+import { insertRows } from '../database/bulk-insert';
 import { RetryableConflictError } from '../database/database-errors';
 import { isDuplicateKey } from '../database/sql-values';
 
@@ -86,6 +87,55 @@ export class PostRegistry {
       if (typeof id !== 'number') throw new Error('The database returned no id for a new post');
       return id;
     });
+  }
+
+  /**
+   * Takes a new id for each entry of `wishes`, in order, inside the caller's transaction, in a
+   * few statements whatever their number: each wish (an imported item's source id) that no item
+   * ever had and no earlier entry took, else the next free id ({@link allocate} for many). A
+   * wished id a concurrent writer takes between the read and the insert is a duplicate key: the
+   * unit of work runs again and that entry then takes a new id.
+   */
+  async allocateWished(
+    manager: EntityManager,
+    kind: PostKind,
+    wishes: readonly (number | undefined)[],
+  ): Promise<number[]> {
+    const wanted = [...new Set(wishes.filter((wish): wish is number => isValidWish(wish)))];
+    const taken = new Set<number>();
+    for (let from = 0; from < wanted.length; from += 500) {
+      const chunk = wanted.slice(from, from + 500);
+      const rows = await manager
+        .createQueryBuilder(PostEntity, 'p')
+        .select('p.id', 'id')
+        .where('p.id IN (:...chunk)', { chunk })
+        .getRawMany<{ id: number | string }>();
+      for (const row of rows) taken.add(Number(row.id));
+    }
+    const ids: (number | undefined)[] = wishes.map((wish) => {
+      if (!isValidWish(wish) || taken.has(wish)) return undefined;
+      taken.add(wish);
+      return wish;
+    });
+    const kept = ids.filter((id): id is number => id !== undefined);
+    try {
+      await insertRows(
+        manager,
+        PostEntity,
+        kept.map((id) => ({ id, kind })),
+      );
+    } catch (error: unknown) {
+      if (isDuplicateKey(error)) {
+        throw new RetryableConflictError('A concurrent writer took an id an import wished for');
+      }
+      throw error;
+    }
+    const fresh = await this.allocateMany(
+      manager,
+      kind,
+      ids.filter((id) => id === undefined).length,
+    );
+    return ids.map((id) => id ?? fresh.shift() ?? 0);
   }
 
   /** The kind of item `id` names, or null when no item ever had it. */

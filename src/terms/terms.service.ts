@@ -276,23 +276,22 @@ export class TermsService {
    * must be ids of existing terms of `taxonomy` (else they are reported in `unknownIds`); any
    * other string names the term whose slug is `slugify(input)` or whose name, as a reader of
    * `language` sees it, has the same `nameKey`; the rest are `newNames` (deduplicated by
-   * `nameKey`). `ids` keep the inputs' order, without repeats.
+   * `nameKey`). `ids` keep the inputs' order, without repeats. `existing`: the ids known to
+   * exist, read beforehand for many events ({@link existingIds}), instead of a read here.
    */
   async findForEvent(
     taxonomy: Taxonomy,
     inputs: readonly string[],
     language: Language,
+    existing?: ReadonlySet<number>,
   ): Promise<{ ids: number[]; newNames: string[]; unknownIds: string[] }> {
     const digits = inputs.filter((input) => DIGITS.test(input));
     const words = inputs
       .filter((input) => !DIGITS.test(input))
       .map((input) => toPlainText(input))
       .filter((word) => word !== '');
-    const [byId, bySlug, byName] = await Promise.all([
-      this.terms.findTerms(
-        taxonomy,
-        digits.map((input) => Number(input.trim())),
-      ),
+    const [knownIds, bySlug, byName] = await Promise.all([
+      existing ?? this.existingIds(taxonomy, digits),
       this.terms.findBySlugs(
         taxonomy,
         words.map((word) => slugify(word)).filter((slug) => slug !== ''),
@@ -303,7 +302,6 @@ export class TermsService {
         language,
       ),
     ]);
-    const knownIds = new Set(byId.map((term) => term.id));
     const slugIds = new Map(bySlug.map((term) => [term.slug, term.id]));
     const nameIds = new Map<string, number>();
     for (const row of byName) if (!nameIds.has(row.key)) nameIds.set(row.key, row.id);
@@ -418,6 +416,16 @@ export class TermsService {
     const order = byName(language);
     for (const list of result.values()) list.sort(order);
     return result;
+  }
+
+  /**
+   * Which of `inputs` that are ids (digits) name terms of `taxonomy`; other inputs are ignored.
+   * `existing` of {@link findForEvent}, read once for many events.
+   */
+  async existingIds(taxonomy: Taxonomy, inputs: readonly string[]): Promise<Set<number>> {
+    const ids = inputs.filter((input) => DIGITS.test(input)).map((input) => Number(input.trim()));
+    const terms = await this.terms.findTerms(taxonomy, ids);
+    return new Set(terms.map((term) => term.id));
   }
 
   /** The terms with these ids, with their text, counts and paths, by id. */

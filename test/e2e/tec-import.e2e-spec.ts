@@ -164,6 +164,40 @@ describe('import from a The Events Calendar site (npm run import:tec)', () => {
     expect(list.headers['x-tec-total']).toBe('1000');
   });
 
+  it('writes a page of new events together, yet refuses only the one at fault and logs each', async () => {
+    const before = await sut.admin.get(`${API}/events?per_page=1`).expect(200);
+    const token = String(before.headers['x-sync-token']);
+    // Page 1's first event gets a title of markup alone (refused here: no text), its third the
+    // second's slug (both new in one page).
+    let slug = '';
+    let third = 0;
+    site.setTransform((req, body) => {
+      if (req.route !== '/events' || req.page !== 1) return body;
+      const page = JSON.parse(body) as { events: Item[] };
+      const [first, second, next] = page.events;
+      if (!first || !second || !next) throw new Error('page 1 has fewer than 3 events');
+      first['title'] = '<br>';
+      slug = String(second['slug']);
+      next['slug'] = slug;
+      third = next.id;
+      return JSON.stringify(page);
+    });
+
+    const report = await runImport();
+
+    expect(report.stages.events).toMatchObject({ created: 999, failed: 1, keptIds: 999 });
+    expect(Object.keys(report.stages.events.failures)).toEqual([
+      expect.stringMatching(/^rest_invalid_param: .*title/),
+    ]);
+    const moved = await request(sut.http).get(`${API}/events/${third}`).expect(200);
+    expect(moved.body).toMatchObject({ slug: `${slug}-2` });
+    // Sync, webhooks and the broker read the change log: every created event is in it.
+    const changes = await sut.admin
+      .get(`${API}/events?per_page=50&sync_token=${encodeURIComponent(token)}`)
+      .expect(200);
+    expect(changes.body).toMatchObject({ total: 999 });
+  });
+
   it('continues an import that stopped at a failing page from that page', async () => {
     site.setFault((req) =>
       req.route === '/events' && req.page === 7 ? { status: 503 } : undefined,

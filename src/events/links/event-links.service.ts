@@ -18,7 +18,13 @@ import { CreateVenueDto } from '../../venues/dto/create-venue.dto';
 import { VenuesService, VenueView } from '../../venues/venues.service';
 import { EventFieldsDto } from '../dto/event-fields.dto';
 import { EventsRepository } from '../events.repository';
-import { LinkedPostInput, readOrganizerInput, readTermInput, readVenueInput } from './link-inputs';
+import {
+  LinkedPostInput,
+  readOrganizerInput,
+  readTermInput,
+  readVenueInput,
+  VenueInput,
+} from './link-inputs';
 
 /** A venue or organizer to link: an existing one, or one to create (or reuse) from its fields. */
 type PostPlan<D> = { readonly id: number } | { readonly create: D };
@@ -40,6 +46,15 @@ export interface LinkPlan {
   readonly organizers?: readonly PostPlan<CreateOrganizerDto>[];
   readonly terms: Partial<Record<Taxonomy, TermPlan>>;
 }
+
+/**
+ * The venues, organizers and terms (by taxonomy) that exist among those many writes name by id
+ * ({@link EventLinksService.knownLinks}); an id not in its set does not exist.
+ */
+export type KnownLinks = {
+  readonly venues: ReadonlySet<number>;
+  readonly organizers: ReadonlySet<number>;
+} & Partial<Record<Taxonomy, ReadonlySet<number>>>;
 
 /** Whether resolving `plan` creates a venue, an organizer or a term. */
 export function createsItems(plan: LinkPlan): boolean {
@@ -131,14 +146,19 @@ export class EventLinksService {
    * Checks the link fields of `dto` without writing anything; what is wrong is added to
    * `problems` (as `venue`, `organizer`, `categories`, `tags`).
    */
-  async plan(dto: EventFieldsDto, language: Language, problems: ParamProblem[]): Promise<LinkPlan> {
-    const venue = await this.planVenue(dto.venue, problems);
-    const organizers = await this.planOrganizers(dto.organizer, problems);
+  async plan(
+    dto: EventFieldsDto,
+    language: Language,
+    problems: ParamProblem[],
+    known?: KnownLinks,
+  ): Promise<LinkPlan> {
+    const venue = await this.planVenue(dto.venue, problems, known);
+    const organizers = await this.planOrganizers(dto.organizer, problems, known);
     const terms: Partial<Record<Taxonomy, TermPlan>> = {};
     for (const [field, taxonomy] of TERM_FIELDS) {
       const inputs = dto[field] === undefined ? null : readTermInput(dto[field]);
       if (inputs === null) continue;
-      const found = await this.terms.findForEvent(taxonomy, inputs, language);
+      const found = await this.terms.findForEvent(taxonomy, inputs, language, known?.[taxonomy]);
       if (found.unknownIds.length > 0) problems.push(unknownTerm(field));
       terms[taxonomy] = { ids: found.ids, newNames: found.newNames };
     }
@@ -147,6 +167,39 @@ export class EventLinksService {
       ...(organizers !== undefined ? { organizers } : {}),
       terms,
     };
+  }
+
+  /**
+   * Which of the venues, organizers and terms that `dtos` name by id exist, read for all of them
+   * at once (one query per kind), so {@link plan} checks each of those writes without a query
+   * of its own for them (an import's page of events). Read in the unit of work of the writes.
+   */
+  async knownLinks(dtos: readonly EventFieldsDto[]): Promise<KnownLinks> {
+    const idsOf = (inputs: readonly (LinkedPostInput | VenueInput | null)[] | null): number[] =>
+      (inputs ?? []).flatMap((input) => (input?.kind === 'id' ? [input.id] : []));
+    const venueIds = dtos.flatMap((dto) =>
+      dto.venue === undefined ? [] : idsOf([readVenueInput(dto.venue)]),
+    );
+    const organizerIds = dtos.flatMap((dto) =>
+      dto.organizer === undefined ? [] : idsOf(readOrganizerInput(dto.organizer)),
+    );
+    const [venues, organizers, ...terms] = await Promise.all([
+      venueIds.length > 0 ? this.venues.existingIds(venueIds) : new Set<number>(),
+      organizerIds.length > 0 ? this.organizers.existingIds(organizerIds) : new Set<number>(),
+      ...TERM_FIELDS.map(([field, taxonomy]) =>
+        this.terms.existingIds(
+          taxonomy,
+          dtos.flatMap((dto) =>
+            dto[field] === undefined ? [] : (readTermInput(dto[field]) ?? []),
+          ),
+        ),
+      ),
+    ]);
+    const known: KnownLinks = { venues, organizers };
+    for (const [index, [, taxonomy]] of TERM_FIELDS.entries()) {
+      known[taxonomy] = terms[index] ?? new Set<number>();
+    }
+    return known;
   }
 
   /** Creates (or reuses) the inline venues and organizers and the new terms of `plan`. */
@@ -282,13 +335,14 @@ export class EventLinksService {
   private async planVenue(
     raw: unknown,
     problems: ParamProblem[],
+    known: KnownLinks | undefined,
   ): Promise<PostPlan<CreateVenueDto> | null | undefined> {
     if (raw === undefined) return undefined;
     const input = readVenueInput(raw);
     if (input === null) return undefined;
     if (input.kind === 'clear') return null;
     const [plan] = await this.planPosts([input], CreateVenueDto, (ids) =>
-      this.venues.existingIds(ids),
+      known ? Promise.resolve(known.venues) : this.venues.existingIds(ids),
     );
     if (!plan) problems.push({ param: 'venue', message: 'param.invalid' });
     return plan ?? undefined;
@@ -297,12 +351,13 @@ export class EventLinksService {
   private async planOrganizers(
     raw: unknown,
     problems: ParamProblem[],
+    known: KnownLinks | undefined,
   ): Promise<PostPlan<CreateOrganizerDto>[] | undefined> {
     if (raw === undefined) return undefined;
     const inputs = readOrganizerInput(raw);
     if (inputs === null) return undefined;
     const plans = await this.planPosts(inputs, CreateOrganizerDto, (ids) =>
-      this.organizers.existingIds(ids),
+      known ? Promise.resolve(known.organizers) : this.organizers.existingIds(ids),
     );
     if (plans.some((plan) => plan === null)) {
       problems.push({ param: 'organizer', message: 'param.invalid' });
@@ -314,10 +369,10 @@ export class EventLinksService {
   private async planPosts<D extends object>(
     inputs: readonly LinkedPostInput[],
     type: new () => D,
-    existing: (ids: readonly number[]) => Promise<Set<number>>,
+    existing: (ids: readonly number[]) => Promise<ReadonlySet<number>>,
   ): Promise<(PostPlan<D> | null)[]> {
     const ids = inputs.flatMap((input) => (input.kind === 'id' ? [input.id] : []));
-    const found = ids.length > 0 ? await existing(ids) : new Set<number>();
+    const found: ReadonlySet<number> = ids.length > 0 ? await existing(ids) : new Set<number>();
     return inputs.map((input) => {
       if (input.kind === 'id') return found.has(input.id) ? { id: input.id } : null;
       try {
