@@ -137,7 +137,16 @@ export class EventsService {
     const { series } = checked;
     if (series === null && !createsItems(checked.plan)) {
       if (hiddenFromPublic(created.columns.status)) this.unit.markUnseenByPublic();
-      else await this.narrowTo(id);
+      else {
+        // What noteReach would read back: the text, venue and organizers just written.
+        const { text, columns } = created;
+        this.unit.noteReach({
+          searchPrefixes: searchPrefixes([text.title, text.description, text.excerpt]),
+          venues: columns.venueId !== null ? [columns.venueId] : [],
+          organizers: created.links.organizerIds ?? [],
+        });
+        this.unit.markNarrowedToFiledTerms(id);
+      }
     }
     if (series) {
       await this.series.syncOccurrences(

@@ -34,19 +34,13 @@ export function phpTrim(text: string): string {
   return text.replace(/^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g, '');
 }
 
-/** A key PHP stores as an integer: a canonical decimal integer string (`"12"`, not `"012"`). */
-function isIntegerKey(key: string): boolean {
-  return /^(?:0|-?[1-9]\d{0,17})$/.test(key);
-}
-
 /**
  * How PHP 8 orders two array keys (`ksort`, `min(array_keys(…))`): integers and numeric
- * strings by value, anything else as strings byte by byte.
+ * strings by value, anything else as strings byte by byte. A key PHP stores as an integer (a
+ * canonical decimal integer string) is numeric too, so `isNumeric` covers both.
  */
 export function compareKeys(a: string, b: string): number {
-  const numericA = isIntegerKey(a) || isNumeric(a);
-  const numericB = isIntegerKey(b) || isNumeric(b);
-  if (numericA && numericB) {
+  if (isNumeric(a) && isNumeric(b)) {
     return Math.sign(toDouble(a) - toDouble(b));
   }
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
