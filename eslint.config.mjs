@@ -48,7 +48,7 @@ const ROOM_IMPORTS = {
   webhooks: ['common', 'config', 'database', 'access', 'changes', 'observability'],
   broker: ['common', 'config', 'database', 'changes', 'observability'],
   import: ['common', 'config', 'database', 'posts', 'read-cache', 'access', 'changes', ...FEATURES],
-  observability: ['common', 'config', 'database', 'access'],
+  observability: ['common', 'config', 'database', 'access', 'read-cache'],
   health: ['common', 'config', 'database'],
   discovery: ['common', 'config', 'app'],
 };

@@ -24,10 +24,12 @@ import { monthsAhead, percentile } from './bench-common';
  * deep pages, venues, organizers, geo, single events, other resources), after a read-only
  * warm-up, one phase of `--mixed-seconds` per share of `--write-shares` (percent of requests
  * that are published events inside the default window, each filed under a random category and
- * tag). It reports req/s (and its share of the read-only phase), p50, p99, errors and the
- * service's RSS (read from `/metrics`) for each phase, then the ceiling: a bare server answering
- * the most read URL's bytes under the same load. `--only-mixed` runs that workload alone. The load average is printed with the results: this
- * machine is shared, so compare numbers of one run, not across runs.
+ * tag). It reports req/s (and its share of the read-only phase), p50, p99, errors, the
+ * service's RSS and the share of answers and event renderings its read cache kept (read from
+ * `/metrics`) for each phase, then the ceiling: a bare server answering the most read URL's
+ * bytes under the same load. `--only-mixed` runs that workload alone. The load average is
+ * printed with the results: this machine is shared, so compare numbers of one run, not across
+ * runs.
  */
 
 const API_PATH = '/calendar/events/v1';
@@ -464,13 +466,46 @@ async function userUrls(base: string): Promise<string[]> {
   return [...new Set(urls)];
 }
 
-async function rssBytes(base: string): Promise<number | null> {
+/** What the service's `/metrics` says now: its RSS and its read cache's counts. */
+interface ServiceFigures {
+  readonly rss: number | null;
+  /** `read_cache_answers_total` and `read_cache_renderings_total` by outcome (none: not served). */
+  readonly cache: Readonly<Record<string, number>>;
+}
+
+async function serviceFigures(base: string): Promise<ServiceFigures> {
   const response = await fetch(`${base}/metrics`);
-  if (!response.ok) return null;
-  const match = /^process_resident_memory_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)/m.exec(
-    await response.text(),
+  if (!response.ok) return { rss: null, cache: {} };
+  const text = await response.text();
+  const rss = /^process_resident_memory_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)/m.exec(text);
+  const cache: Record<string, number> = {};
+  for (const [, kind, outcome, value] of text.matchAll(
+    /^read_cache_(answers|renderings)_total\{outcome="(\w+)"\} (\d+)$/gm,
+  )) {
+    cache[`${kind} ${outcome}`] = Number(value);
+  }
+  return { rss: rss ? Number(rss[1]) : null, cache };
+}
+
+/**
+ * "answers 91% kept (n made), renderings 98% kept" between two readings of the counts, or ""
+ * when the service does not report them.
+ */
+function cacheShares(before: ServiceFigures, after: ServiceFigures): string {
+  const delta = (name: string): number => (after.cache[name] ?? 0) - (before.cache[name] ?? 0);
+  const hit = delta('answers hit');
+  const made = delta('answers miss');
+  const joined = delta('answers joined');
+  const answers = hit + made + joined;
+  const kept = delta('renderings kept');
+  const renderings = kept + delta('renderings made');
+  if (answers === 0) return '';
+  const share = (part: number, whole: number): string =>
+    whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`;
+  return (
+    `, answers ${share(hit, answers)} kept (${made} made, ${joined} waited), ` +
+    `event renderings ${share(kept, renderings)} kept`
   );
-  return match ? Number(match[1]) : null;
 }
 
 /** A published one-hour event inside the default window (1 to 60 days ahead), as editors add. */
@@ -540,10 +575,12 @@ async function mixed(base: string, options: Options, token: string): Promise<Mix
   for (const percent of options.writeShares) {
     share = percent;
     writes = 0;
+    const before = await serviceFigures(base);
     const result = summarise(
       await load(base, options.connections, options.mixedSeconds, { requests }),
     );
-    const rss = await rssBytes(base);
+    const after = await serviceFigures(base);
+    const rss = after.rss;
     phases.push({ share: percent, result, writes, rss });
     const readOnly = phases.find((phase) => phase.share === 0)?.result.rps;
     console.log(
@@ -552,7 +589,8 @@ async function mixed(base: string, options: Options, token: string): Promise<Mix
           ? ` (${((100 * result.rps) / readOnly).toFixed(0)}% of read-only)`
           : '') +
         `, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}, ` +
-        `writes ${writes}, RSS ${rss === null ? '?' : `${Math.round(rss / 1048576)} MB`}`,
+        `writes ${writes}, RSS ${rss === null ? '?' : `${Math.round(rss / 1048576)} MB`}` +
+        cacheShares(before, after),
     );
   }
   // The ceiling: a bare server answering the most read URL's bytes, under the same load.

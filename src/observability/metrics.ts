@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DataSource } from 'typeorm';
+import { ReadCache } from '../read-cache/read-cache';
 
 /** What `mysql2` keeps of a pool (private fields, read defensively). */
 interface PoolState {
@@ -44,7 +45,7 @@ export class Metrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route' | 'status'>;
 
-  constructor(dataSource: DataSource, unit: UnitOfWork) {
+  constructor(dataSource: DataSource, unit: UnitOfWork, @Optional() cache?: ReadCache) {
     collectDefaultMetrics({ register: this.registry });
     this.requests = new Counter({
       name: 'http_requests_total',
@@ -95,6 +96,34 @@ export class Metrics {
       'Write requests answered 503 rest_service_busy: every attempt met a conflict',
       () => unit.gaveUp,
     );
+    if (cache) {
+      const tallyCounter = (
+        name: string,
+        help: string,
+        read: () => Readonly<Record<string, number>>,
+      ): void => {
+        new Counter({
+          name,
+          help,
+          labelNames: ['outcome'],
+          registers: [this.registry],
+          collect() {
+            this.reset();
+            for (const [outcome, value] of Object.entries(read())) this.inc({ outcome }, value);
+          },
+        });
+      };
+      tallyCounter(
+        'read_cache_answers_total',
+        'Reads the read cache could keep, by outcome: hit (a kept answer), miss (made by the route), joined (waited for the same answer being made)',
+        () => cache.tally.answers,
+      );
+      tallyCounter(
+        'read_cache_renderings_total',
+        'Event renderings list answers needed, by outcome: kept (reused), made (rendered again)',
+        () => cache.tally.renderings,
+      );
+    }
     new Gauge({
       name: 'db_pool_waiting_requests',
       help: 'Queries waiting for a free connection, by pool',

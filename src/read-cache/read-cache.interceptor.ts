@@ -102,17 +102,23 @@ export class ReadCacheInterceptor implements NestInterceptor {
   ): Observable<unknown> {
     return from(this.lookup(key)).pipe(
       switchMap(({ version, answer }) => {
+        const answers = this.cache.tally.answers;
         if (answer) {
+          answers.hit += 1;
           this.replay(response, answer);
           return of(answer.body);
         }
-        if (version === null) return this.make(request, response, next, key, null);
+        if (version === null) {
+          answers.miss += 1;
+          return this.make(request, response, next, key, null);
+        }
         // A miss while the same answer is being made under the same version waits for it: it is
         // what the cache would hold the moment that read ends (no write moved the version since
         // either read began), and the read runs once instead of once per caller.
         const flight = `${version} ${key}`;
         const leader = this.making.get(flight);
         if (leader) {
+          answers.joined += 1;
           return from(leader).pipe(
             switchMap((made) => {
               if (made === undefined) return this.make(request, response, next, key, version);
@@ -121,6 +127,7 @@ export class ReadCacheInterceptor implements NestInterceptor {
             }),
           );
         }
+        answers.miss += 1;
         let settle: (made: CachedAnswer | undefined) => void = () => undefined;
         this.making.set(flight, new Promise((resolve) => (settle = resolve)));
         let made: CachedAnswer | undefined;

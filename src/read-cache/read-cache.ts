@@ -64,6 +64,15 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
    * `countWith`), by key, the least recently set first.
    */
   private readonly counters = new Map<string, Counter>();
+  /**
+   * What this process's reads found (`/metrics`): whole answers replayed (`hit`), made by their
+   * route (`miss`) or waited for while another request made them (`joined`); and item
+   * renderings a list reused (`kept`) or made again (`made`).
+   */
+  readonly tally = {
+    answers: { hit: 0, miss: 0, joined: 0 },
+    renderings: { kept: 0, made: 0 },
+  };
   /** The values `remember` is computing, by version and key. */
   private readonly computing = new Map<string, Promise<unknown>>();
   /** Keeps a cache of this process in step with other processes' writes (none with Redis). */
@@ -371,6 +380,8 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
       const key = keys[index];
       if (key !== undefined && answer && this.isFresh(answer, now)) kept.set(key, answer.body);
     });
+    this.tally.renderings.kept += kept.size;
+    this.tally.renderings.made += keys.length - kept.size;
     return { version, kept };
   }
 

@@ -51,6 +51,37 @@ describe('operations: health, request ids, metrics and caching', () => {
     });
   });
 
+  describe('read cache metrics', () => {
+    const app = useTestApp();
+
+    /** The value of `name{outcome="…"}` at /metrics now. */
+    const counted = async (name: string, outcome: string): Promise<number> => {
+      const metrics = await request(app().http).get('/metrics').expect(200);
+      const line = new RegExp(`^${name}\\{outcome="${outcome}"\\} (\\d+)$`, 'm').exec(metrics.text);
+      if (!line) throw new Error(`no ${name}{outcome="${outcome}"} at /metrics`);
+      return Number(line[1]);
+    };
+
+    it('counts what the read cache served: answers kept and made, event renderings reused and made', async () => {
+      await createEvent(app().http, { title: 'Counted' });
+      const hits = await counted('read_cache_answers_total', 'hit');
+      const misses = await counted('read_cache_answers_total', 'miss');
+      const made = await counted('read_cache_renderings_total', 'made');
+      const kept = await counted('read_cache_renderings_total', 'kept');
+
+      await request(app().http).get(EVENTS).expect(200);
+      await request(app().http).get(EVENTS).expect(200);
+      // Another list of the same event: its answer is made, the event's rendering reused.
+      await request(app().http).get(`${EVENTS}?per_page=5`).expect(200);
+
+      expect(await counted('read_cache_answers_total', 'hit')).toBe(hits + 1);
+      expect(await counted('read_cache_answers_total', 'miss')).toBe(misses + 2);
+      expect(await counted('read_cache_answers_total', 'joined')).toBe(0);
+      expect(await counted('read_cache_renderings_total', 'made')).toBe(made + 1);
+      expect(await counted('read_cache_renderings_total', 'kept')).toBe(kept + 1);
+    });
+  });
+
   describe('request ids', () => {
     const app = useTestApp();
 
