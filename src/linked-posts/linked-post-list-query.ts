@@ -36,6 +36,20 @@ const LINKED_POST_ECHO = {
   sync_token: 'skip',
 } as const satisfies EchoSpec<LinkedPostListQueryDto>;
 
+/**
+ * Whether writes of events can change a list's answer: only through its filters on events
+ * (`event`, `has_events`, `only_with_upcoming`). Without them a venue or organizer list shows
+ * nothing of events, as a single read shows nothing (the read cache keeps both through event
+ * writes: LINKED_ITEM).
+ */
+export function filtersByEvents(query: LinkedPostListQuery): boolean {
+  return (
+    query.event !== undefined ||
+    query.hasEvents !== undefined ||
+    query.onlyWithUpcoming !== undefined
+  );
+}
+
 /** The list request a validated venue or organizer list query makes. */
 export function readLinkedPostList(
   lists: ListQueryReader,

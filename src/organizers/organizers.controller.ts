@@ -3,7 +3,7 @@ import { cacheHints } from '../read-cache/cache-hints';
 import { LINKED_ITEM } from '../read-cache/read-cache.store';
 import { requireSyncAlone } from '../changes/sync';
 import { ListQueryReader } from '../common/paging/list-query';
-import { readLinkedPostList } from '../linked-posts/linked-post-list-query';
+import { filtersByEvents, readLinkedPostList } from '../linked-posts/linked-post-list-query';
 import { CreateSlugRule } from '../posts/slug-rule.decorator';
 import { SlugRule } from '../posts/unique-slug';
 import { ApiRead, ApiWrite } from '../common/openapi/route-docs';
@@ -61,8 +61,12 @@ export class OrganizersController {
     @Lang() language: Language,
     @Links() links: ApiLinks,
     @CurrentViewer() viewer: Viewer,
+    @Req() request: Request,
   ): Promise<OrganizerListResponseDto> {
     const query = readLinkedPostList(this.lists, dto);
+    if (dto.sync_token === undefined && !filtersByEvents(query)) {
+      cacheHints(request).dependsOn = [LINKED_ITEM];
+    }
     if (dto.sync_token !== undefined) {
       requireSyncAlone(dto);
       const changes = await this.organizers.sync(dto.sync_token, query.paging.perPage, viewer);

@@ -93,10 +93,10 @@ export const SERIES_ONLY = 'series';
 export const SCHEDULED = 'scheduled';
 
 /**
- * The key of the single reads of venues and organizers: nothing a write of an event changes
- * shows in them (an event write that creates one starts a new epoch), so no write narrowed to
- * keys moves it, and only writes that end everything (of venues, organizers and terms) and the
- * TTL end them.
+ * The key of the single reads of venues and organizers, and of their lists without a filter on
+ * events: nothing a write of an event changes shows in them (an event write that creates one
+ * starts a new epoch), so no write narrowed to keys moves it, and only writes that end
+ * everything (of venues, organizers and terms) and the TTL end them.
  */
 export const LINKED_ITEM = 'linked-item';
 

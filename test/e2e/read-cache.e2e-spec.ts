@@ -494,6 +494,54 @@ describe('read cache', () => {
       expect(await readD()).toMatchObject({ title: 'D renamed' });
     });
 
+    it('keeps venue and organizer lists through event writes, unless filtered by events', async () => {
+      const sut = app();
+      const venue = await createVenue(sut.http, { venue: 'Hall' });
+      const organizer = await createOrganizer(sut.http, { organizer: 'Crew' });
+      const names = async (path: string, list: string): Promise<unknown[]> =>
+        (
+          (await request(sut.http).get(path).expect(200)).body as Record<
+            string,
+            Record<string, unknown>[]
+          >
+        )[list]?.map((item) => item['venue'] ?? item['organizer']) ?? [];
+      const shown = async (): Promise<unknown[][]> => [
+        await names(VENUES, 'venues'),
+        await names(ORGANIZERS, 'organizers'),
+        await names(`${VENUES}?has_events=true`, 'venues'),
+        await names(`${ORGANIZERS}?only_with_upcoming=true`, 'organizers'),
+      ];
+      expect(await shown()).toEqual([['Hall'], ['Crew'], [], []]);
+      await sut.dataSource.query('UPDATE venue_translations SET name = ? WHERE venue_id = ?', [
+        'Hall renamed',
+        venue.id,
+      ]);
+      await sut.dataSource.query(
+        'UPDATE organizer_translations SET name = ? WHERE organizer_id = ?',
+        ['Crew renamed', organizer.id],
+      );
+
+      // An event at the venue, by the organizer: the plain lists show nothing of it and are
+      // kept; the lists filtered by events are made again (and read the names renamed behind).
+      await createEvent(sut.http, {
+        title: 'At the hall',
+        venue: venue.id,
+        organizer: [organizer.id],
+        start_date: utcAt(2, 10),
+        end_date: utcAt(2, 12),
+      });
+      expect(await shown()).toEqual([['Hall'], ['Crew'], ['Hall renamed'], ['Crew renamed']]);
+
+      // A write of a venue (as of any venue, organizer or term) ends every answer.
+      await sut.admin.post(`${VENUES}/${venue.id}`).send({ venue: 'Hall renamed' }).expect(200);
+      expect(await shown()).toEqual([
+        ['Hall renamed'],
+        ['Crew renamed'],
+        ['Hall renamed'],
+        ['Crew renamed'],
+      ]);
+    });
+
     it('keeps a venue, an organizer and a category through event writes that leave them as they were', async () => {
       const sut = app();
       const venue = await createVenue(sut.http, { venue: 'Hall' });
