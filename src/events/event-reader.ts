@@ -19,7 +19,8 @@ import {
 import { EventView } from './events.mapper';
 import { EventsRepository } from './events.repository';
 import { EventLinksService } from './links/event-links.service';
-import { eventKey, termKey } from '../read-cache/read-cache.store';
+import { eventKey } from '../read-cache/read-cache.store';
+import { CacheHints } from '../read-cache/cache-hints';
 
 /** What a series' calendar needs besides its first occurrence (events.presenter.ts). */
 export interface SeriesParts {
@@ -30,12 +31,13 @@ export interface SeriesParts {
 }
 
 /**
- * The read-cache keys a single read of `view` depends on: the event's own (moved by its writes)
- * and those of the terms it embeds (whose counts other events' writes move). Venue, organizer,
- * term and series writes move every key.
+ * How the read cache keeps a single read of `view`: it depends on the event's own key alone
+ * (moved by its writes), and the counts of the terms it embeds, which other events' writes move,
+ * are written in at each replay (CacheHints.liveCounts). Venue, organizer, term and series
+ * writes move every key.
  */
-export function itemKeys(view: EventView): string[] {
-  return [eventKey(view.event.id), ...view.links.terms.map((term) => termKey(term.term.id))];
+export function singleReadHints(view: EventView): Pick<CacheHints, 'dependsOn' | 'liveCounts'> {
+  return { dependsOn: [eventKey(view.event.id)], liveCounts: true };
 }
 
 /**

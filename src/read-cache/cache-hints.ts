@@ -22,6 +22,12 @@ export interface CacheHints {
    * its `dependsOn` then replaces the one above.
    */
   live?: LiveSpec;
+  /**
+   * Set by a single item's route: the answer is kept with the `count` of each term it embeds
+   * written in at each replay (live-answer.ts `itemTemplateOf`), so `dependsOn` need not name
+   * those terms.
+   */
+  liveCounts?: boolean;
 }
 
 const hints = new WeakMap<Request, CacheHints>();

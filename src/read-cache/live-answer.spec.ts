@@ -1,4 +1,4 @@
-import { countedTerms, LiveSpec, refill, templateOf } from './live-answer';
+import { countedTerms, itemTemplateOf, LiveSpec, refill, templateOf } from './live-answer';
 
 const SPEC: LiveSpec = {
   totalKey: 'events total {}',
@@ -80,5 +80,38 @@ describe('list templates', () => {
 
   it('keeps no template of a body without a total', () => {
     expect(templateOf({ events: [], rest_url: 'x' }, SPEC)).toBeUndefined();
+  });
+});
+
+describe('single item templates', () => {
+  const item = (music: number, film: number): Record<string, unknown> => ({
+    id: 1,
+    title: 'Jazz – 5 € – \u0000 東京',
+    categories: [term(7, music), term(9, film)],
+    tags: [{ id: 11, taxonomy: 'post_tag', count: 3 }],
+    json_ld: { '@type': 'Event', name: 'Jazz' },
+  });
+
+  it('serialises an item as JSON.stringify does, and fills in the counts of now byte for byte', () => {
+    const template = itemTemplateOf(item(4, 1));
+    if (!template) throw new Error('no template');
+    expect(template.body.toString()).toBe(JSON.stringify(item(4, 1)));
+    expect(template.live.totalKey).toBeUndefined();
+    expect(countedTerms(template.live).sort((a, b) => a - b)).toEqual([7, 9, 11]);
+
+    const now = refill(template.body, template.live, {
+      total: template.live.total,
+      counts: new Map([
+        [7, 12],
+        [9, 0],
+        [11, 3],
+      ]),
+    });
+
+    expect(now?.body.toString()).toBe(JSON.stringify(item(12, 0)));
+    // A count no longer known cannot be filled: the route makes the answer again.
+    expect(refill(template.body, template.live, { total: 0, counts: new Map([[7, 1]]) })).toBe(
+      undefined,
+    );
   });
 });

@@ -97,15 +97,43 @@ export function templateOf(body: Record<string, unknown>, spec: LiveSpec): Templ
     // The next link has its place after `rest_url`, present or not.
     if (name === 'rest_url') marked['next_rest_url'] = `${MARK}next`;
   }
-  const text = JSON.stringify(marked);
   const live = {
     totalKey: spec.totalKey,
     page: spec.page,
     perPage: spec.perPage,
     next: `${NEXT_KEY}${JSON.stringify(spec.nextUrl)},`,
   };
-  const values = { total, counts };
-  // One pass: the text with this read's numbers written in, and where they are in its bytes.
+  return filledTemplate(JSON.stringify(marked), live, { total, counts });
+}
+
+/**
+ * A single item's answer `body` serialised with the `count` of each term it embeds as a hole
+ * (an event's single read): the rest of it changes only with writes of the item itself, its
+ * counts with writes of any event filed under those terms. The parts have no total key: no
+ * total, pages or next link to fill.
+ */
+export function itemTemplateOf(body: Record<string, unknown>): Template | undefined {
+  const counts = new Map<number, number>();
+  const marked = markTerms(body, counts);
+  return filledTemplate(
+    JSON.stringify(marked),
+    { page: 1, perPage: 1, next: '' },
+    {
+      total: 0,
+      counts,
+    },
+  );
+}
+
+/**
+ * `text` (JSON with its live parts marked) with `values` written in, and where they are in its
+ * bytes, in one pass; undefined when a mark is not where it belongs.
+ */
+function filledTemplate(
+  text: string,
+  live: Pick<LiveParts, 'totalKey' | 'page' | 'perPage' | 'next'>,
+  values: LiveValues,
+): Template | undefined {
   const holes: LiveHole[] = [];
   let out = '';
   let last = 0;
@@ -135,7 +163,7 @@ export function templateOf(body: Record<string, unknown>, spec: LiveSpec): Templ
   out += text.slice(last);
   return {
     body: Buffer.from(out),
-    live: { ...live, holes, total, counts: [...counts] },
+    live: { ...live, holes, total: values.total, counts: [...values.counts] },
   };
 }
 

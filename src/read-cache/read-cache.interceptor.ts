@@ -8,7 +8,7 @@ import { requestState, resolveRequestLanguage } from '../common/i18n/request-lan
 import { asRecord } from '../common/validation/convert';
 import { linksFor, NAMESPACE } from '../common/links/links';
 import { cacheHints } from './cache-hints';
-import { countedTerms, liveHeaders, refill, templateOf } from './live-answer';
+import { countedTerms, itemTemplateOf, liveHeaders, refill, templateOf } from './live-answer';
 import { CachedAnswer, CacheLookup } from './read-cache.store';
 import { ReadCache } from './read-cache';
 
@@ -152,7 +152,8 @@ export class ReadCacheInterceptor implements NestInterceptor {
     if (!answer || !this.cache.isFresh(answer, Date.now())) return { version };
     if (!answer.live) return { version, answer };
     const live = answer.live;
-    const total = await this.cache.total(live.totalKey);
+    // A single item's template has no total, only its terms' counts to fill.
+    const total = live.totalKey === undefined ? live.total : await this.cache.total(live.totalKey);
     if (typeof total !== 'number') return { version };
     const ids = countedTerms(live);
     const counts = ids.length > 0 ? await this.cache.termCounts(ids) : new Map<number, number>();
@@ -164,7 +165,10 @@ export class ReadCacheInterceptor implements NestInterceptor {
       body: filled.body,
       live: filled.live,
       etag: etag(filled.body),
-      headers: { ...answer.headers, ...liveHeaders(live.perPage, total) },
+      headers: {
+        ...answer.headers,
+        ...(live.totalKey === undefined ? {} : liveHeaders(live.perPage, total)),
+      },
     };
     await this.cache.replace(key, answer, now);
     return { version, answer: now };
@@ -194,16 +198,27 @@ export class ReadCacheInterceptor implements NestInterceptor {
         const text = typeof body === 'string' && isCalendar(response) ? body : undefined;
         if (text === undefined && (typeof body !== 'object' || body === null)) return body;
         const state = cacheHints(request);
+        const object = body as Record<string, unknown>;
         const template =
-          state.live && version !== null && text === undefined
-            ? templateOf(body as Record<string, unknown>, state.live)
-            : undefined;
-        if (template && state.live && version !== null) {
+          version === null || text !== undefined
+            ? undefined
+            : state.live
+              ? templateOf(object, state.live)
+              : state.liveCounts
+                ? itemTemplateOf(object)
+                : undefined;
+        if (template && version !== null) {
           const kept: CachedAnswer = {
             ...this.serialise(response, template.body, state.keepUntil),
             live: template.live,
           };
-          await this.cache.keep(version, key, kept, state.live.dependsOn, state.live.until);
+          await this.cache.keep(
+            version,
+            key,
+            kept,
+            state.live?.dependsOn ?? state.dependsOn,
+            state.live?.until,
+          );
           made(kept);
           this.replay(response, kept);
           return kept.body;

@@ -25,8 +25,11 @@ export type LiveHole =
 
 /** What a kept list body needs to be filled in again (see {@link CachedAnswer.live}). */
 export interface LiveParts {
-  /** The read-cache key of the list's total (ReadCache.remember). */
-  readonly totalKey: string;
+  /**
+   * The read-cache key of the list's total (ReadCache.remember); absent for a single item's
+   * answer, whose only holes are the counts of the terms it embeds (`total` is then 0).
+   */
+  readonly totalKey?: string;
   readonly page: number;
   readonly perPage: number;
   /** The JSON text of `"next_rest_url":"…",`, shown while a next page exists. */
