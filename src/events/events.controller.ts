@@ -36,7 +36,7 @@ import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { EventsPresenter } from './events.presenter';
 import { EventsService } from './events.service';
-import { EventReader, singleReadHints } from './event-reader';
+import { EventReader } from './event-reader';
 import { EventListService } from './listing/event-list.service';
 import { EventView } from './events.mapper';
 import { EventListQueries } from './listing/event-list-query';
@@ -168,7 +168,7 @@ export class EventsController {
     @Req() request: Request,
   ): Promise<EventResponseDto> {
     const view = await this.reader.getBySlug(slug, viewer, language, query.password);
-    Object.assign(cacheHints(request), singleReadHints(view));
+    Object.assign(cacheHints(request), await this.lists.singleReadHints(view, viewer));
     return this.presenter.one(view, language, links, true);
   }
 
@@ -246,7 +246,7 @@ export class EventsController {
     @Req() request: Request,
   ): Promise<EventResponseDto> {
     const view = await this.reader.readById(id, viewer, language, query.password);
-    Object.assign(cacheHints(request), singleReadHints(view));
+    Object.assign(cacheHints(request), await this.lists.singleReadHints(view, viewer));
     return this.presenter.one(view, language, links, true);
   }
 

@@ -863,6 +863,34 @@ describe('read cache', () => {
 
       expect(await titles(sut)).toEqual(['Renamed', 'Scheduled']);
     });
+
+    it('keeps a single event past the TTL, until a scheduled event goes live', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, {
+        title: 'Single',
+        start_date: utcAt(5, 10),
+        end_date: utcAt(5, 12),
+      });
+      const live = DateTime.utc().plus({ seconds: 2 }).set({ millisecond: 0 });
+      await createEvent(sut.http, {
+        title: 'Scheduled',
+        date: live.toFormat('yyyy-MM-dd HH:mm:ss'),
+        start_date: utcAt(6, 10),
+        end_date: utcAt(6, 12),
+      });
+      const title = async (): Promise<unknown> =>
+        ((await request(sut.http).get(`${EVENTS}/${id}`).expect(200)).body as { title: unknown })
+          .title;
+      expect(await title()).toBe('Single');
+      await renameBehind(sut, id, 'Renamed');
+      await pause(600);
+      // Past the TTL, before the scheduled event's date: nothing but a write changes the event.
+      if (DateTime.utc() < live) expect(await title()).toBe('Single');
+
+      await pause(Math.max(0, live.toMillis() - Date.now()) + 300);
+
+      expect(await title()).toBe('Renamed');
+    });
   });
 
   describe('off (READ_CACHE_TTL_MS=0)', () => {

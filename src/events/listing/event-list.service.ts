@@ -1,4 +1,5 @@
-import { EventReader } from '../event-reader';
+import { EventReader, singleReadHints } from '../event-reader';
+import { CacheHints } from '../../read-cache/cache-hints';
 import { EventSeriesService } from '../recurrence/event-series.service';
 import { readingFromPrimary } from '../../database/read-routing';
 import { Injectable } from '@nestjs/common';
@@ -197,6 +198,24 @@ export class EventListService {
     };
     // Occurrences a list extended the series to were written on the primary: read them there.
     return (await this.extendForList(filter)) ? readingFromPrimary(page) : page();
+  }
+
+  /**
+   * How the read cache keeps a single read of `view` for `viewer`: on the event's own key alone,
+   * its terms' counts written in at each replay (`singleReadHints`); and, for an anonymous
+   * reader, until the next scheduled event, venue or organizer may go live (nothing but a write
+   * changes the event as shown before then, as for its kept list rendering), up to
+   * `READ_CACHE_LIST_TTL_MS`, instead of the TTL.
+   */
+  async singleReadHints(
+    view: EventView,
+    viewer: Viewer,
+  ): Promise<Pick<CacheHints, 'dependsOn' | 'liveCounts' | 'keepUntil'>> {
+    const goLive = await this.nextGoLive(viewer, this.clock.now().toJSDate());
+    return {
+      ...singleReadHints(view),
+      ...(goLive !== undefined ? { keepUntil: goLive ?? Number.POSITIVE_INFINITY } : {}),
+    };
   }
 
   /**
