@@ -44,6 +44,19 @@ async function createDraft(sut: TestApp, title: string, day: number): Promise<{ 
   });
 }
 
+/** Creates event `Scheduled`, to go live two seconds from now (a whole second); returns then. */
+async function scheduleSoon(sut: TestApp): Promise<DateTime> {
+  const live = DateTime.utc().plus({ seconds: 2 }).set({ millisecond: 0 });
+  const scheduled = await createEvent(sut.http, {
+    title: 'Scheduled',
+    date: live.toFormat('yyyy-MM-dd HH:mm:ss'),
+    start_date: utcAt(6, 10),
+    end_date: utcAt(6, 12),
+  });
+  expect(scheduled['status']).toBe('future');
+  return live;
+}
+
 async function titles(sut: TestApp, path = EVENTS): Promise<string[]> {
   const response = await request(sut.http).get(path).expect(200);
   return (response.body as ListBody).events.map((event) => event.title);
@@ -845,14 +858,7 @@ describe('read cache', () => {
         start_date: utcAt(5, 10),
         end_date: utcAt(5, 12),
       });
-      const live = DateTime.utc().plus({ seconds: 2 }).set({ millisecond: 0 });
-      const scheduled = await createEvent(sut.http, {
-        title: 'Scheduled',
-        date: live.toFormat('yyyy-MM-dd HH:mm:ss'),
-        start_date: utcAt(6, 10),
-        end_date: utcAt(6, 12),
-      });
-      expect(scheduled['status']).toBe('future');
+      const live = await scheduleSoon(sut);
       expect(await titles(sut)).toEqual(['Listed']);
       await renameBehind(sut, id, 'Renamed');
       await pause(600);
@@ -871,13 +877,7 @@ describe('read cache', () => {
         start_date: utcAt(5, 10),
         end_date: utcAt(5, 12),
       });
-      const live = DateTime.utc().plus({ seconds: 2 }).set({ millisecond: 0 });
-      await createEvent(sut.http, {
-        title: 'Scheduled',
-        date: live.toFormat('yyyy-MM-dd HH:mm:ss'),
-        start_date: utcAt(6, 10),
-        end_date: utcAt(6, 12),
-      });
+      const live = await scheduleSoon(sut);
       const title = async (): Promise<unknown> =>
         ((await request(sut.http).get(`${EVENTS}/${id}`).expect(200)).body as { title: unknown })
           .title;
