@@ -65,13 +65,7 @@ export class ImportedItems {
     item: ImportedItem,
     now: Date,
   ): Promise<void> {
-    await this.unit.manager
-      .getRepository(ImportedItemEntity)
-      .upsert({ source, kind, sourceId, ...item, importedUtc: now }, [
-        'source',
-        'kind',
-        'sourceId',
-      ]);
+    await this.recordMany(source, kind, [{ sourceId, item }], now);
   }
 
   /** {@link record} for many items of one kind, in one statement. */
