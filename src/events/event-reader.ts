@@ -19,8 +19,6 @@ import {
 import { EventView } from './events.mapper';
 import { EventsRepository } from './events.repository';
 import { EventLinksService } from './links/event-links.service';
-import { eventKey } from '../read-cache/read-cache.store';
-import { CacheHints } from '../read-cache/cache-hints';
 
 /** What a series' calendar needs besides its first occurrence (events.presenter.ts). */
 export interface SeriesParts {
@@ -28,16 +26,6 @@ export interface SeriesParts {
   readonly excluded: readonly string[];
   /** Occurrences changed on their own that the reader sees, with their original starts. */
   readonly changed: ReadonlyArray<{ readonly view: EventView; readonly recurrenceId: string }>;
-}
-
-/**
- * How the read cache keeps a single read of `view`: it depends on the event's own key alone
- * (moved by its writes), and the counts of the terms it embeds, which other events' writes move,
- * are written in at each replay (CacheHints.liveCounts). Venue, organizer, term and series
- * writes move every key.
- */
-export function singleReadHints(view: EventView): Pick<CacheHints, 'dependsOn' | 'liveCounts'> {
-  return { dependsOn: [eventKey(view.event.id)], liveCounts: true };
 }
 
 /**

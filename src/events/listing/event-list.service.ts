@@ -1,4 +1,4 @@
-import { EventReader, singleReadHints } from '../event-reader';
+import { EventReader } from '../event-reader';
 import { CacheHints } from '../../read-cache/cache-hints';
 import { EventSeriesService } from '../recurrence/event-series.service';
 import { readingFromPrimary } from '../../database/read-routing';
@@ -26,6 +26,7 @@ import { EventLinksService } from '../links/event-links.service';
 import { earliest } from '../../common/dates/window';
 import { ReadCache } from '../../read-cache/read-cache';
 import {
+  eventKey,
   EVERY_ANSWER,
   organizerKey,
   SCHEDULED,
@@ -201,11 +202,12 @@ export class EventListService {
   }
 
   /**
-   * How the read cache keeps a single read of `view` for `viewer`: on the event's own key alone,
-   * its terms' counts written in at each replay (`singleReadHints`); and, for an anonymous
-   * reader, until the next scheduled event, venue or organizer may go live (nothing but a write
-   * changes the event as shown before then, as for its kept list rendering), up to
-   * `READ_CACHE_LIST_TTL_MS`, instead of the TTL.
+   * How the read cache keeps a single read of `view` for `viewer`: on the event's own key alone
+   * (moved by its writes), the counts of the terms it embeds, which other events' writes move,
+   * written in at each replay (CacheHints.liveCounts); and, for an anonymous reader, until the
+   * next scheduled event, venue or organizer may go live (nothing but a write changes the event
+   * as shown before then, as for its kept list rendering), up to `READ_CACHE_LIST_TTL_MS`,
+   * instead of the TTL. Venue, organizer, term and series writes move every key.
    */
   async singleReadHints(
     view: EventView,
@@ -213,7 +215,8 @@ export class EventListService {
   ): Promise<Pick<CacheHints, 'dependsOn' | 'liveCounts' | 'keepUntil'>> {
     const goLive = await this.nextGoLive(viewer, this.clock.now().toJSDate());
     return {
-      ...singleReadHints(view),
+      dependsOn: [eventKey(view.event.id)],
+      liveCounts: true,
       ...(goLive !== undefined ? { keepUntil: goLive ?? Number.POSITIVE_INFINITY } : {}),
     };
   }
