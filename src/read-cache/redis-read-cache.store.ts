@@ -138,7 +138,8 @@ function isLiveParts(value: unknown): value is LiveParts {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
-    typeof record['totalKey'] === 'string' &&
+    // A single item's parts (and a kept rendering's) have no total key.
+    (record['totalKey'] === undefined || typeof record['totalKey'] === 'string') &&
     typeof record['page'] === 'number' &&
     typeof record['perPage'] === 'number' &&
     typeof record['next'] === 'string' &&

@@ -944,6 +944,20 @@ describe('read cache', () => {
       expect(replayed.headers['x-tec-total']).toBe(kept.headers['x-tec-total']);
     });
 
+    it('answers a single event on one instance from what the other kept', async () => {
+      await first.reset();
+      const music = await createCategory(first.http, { name: 'Music' });
+      const { id } = await createEvent(first.http, { title: 'Kept', categories: [music.id] });
+      const url = `${EVENTS}/${id}`;
+      const kept = await request(first.http).get(url).expect(200);
+      await renameBehind(first, id, 'Changed behind');
+
+      const replayed = await request(second.http).get(url).expect(200);
+
+      expect((replayed.body as { title: string }).title).toBe('Kept');
+      expect(replayed.text).toBe(kept.text);
+    });
+
     it('reads a damaged stored answer as a miss, not as an outage', async () => {
       const prefix = `calendar-test:${randomUUID()}:`;
       const store = new RedisReadCacheStore(REDIS_URL, prefix, 60_000, 60_000);
