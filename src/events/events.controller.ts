@@ -38,7 +38,7 @@ import { EventsPresenter } from './events.presenter';
 import { EventsService } from './events.service';
 import { EventReader } from './event-reader';
 import { EventListService } from './listing/event-list.service';
-import { EventView } from './events.mapper';
+import { EventListBody, EventView } from './events.mapper';
 import { EventListQueries } from './listing/event-list-query';
 
 /** What a read of one event may be refused for besides a bad id or slug. */
@@ -76,7 +76,7 @@ export class EventsController {
     @CurrentViewer() viewer: Viewer,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<EventListResponseDto | string> {
+  ): Promise<EventListBody | string> {
     // `Accept: text/calendar` (preferred to JSON) gets the same page as iCalendar.
     response.vary('Accept');
     const calendar = request.accepts(['application/json', 'text/calendar']) === 'text/calendar';

@@ -18,6 +18,7 @@ import { EmbeddedTermDto } from '../terms/dto/term.response.dto';
 import { Taxonomy } from '../terms/taxonomy';
 import { toVenueResponse } from '../venues/venues.mapper';
 import { toOrganizerResponse } from '../organizers/organizers.mapper';
+import type { Rendered } from '../read-cache/live-answer';
 
 /** An event with the rows needed to show it. */
 export interface EventView {
@@ -278,15 +279,23 @@ export function toListItem(view: EventView, mapping: EventMapping): EventRespons
   return view.locked ? redactProtected(response) : response;
 }
 
+/**
+ * A list body of events as the route answers it: {@link EventListResponseDto}, whose events
+ * kept from before are still their kept bytes (serialised as the events they stand for).
+ */
+export type EventListBody = Omit<EventListResponseDto, 'events'> & {
+  events: Rendered<EventResponseDto>[];
+};
+
 /** A page of events (each as a list shows it) as the list body shows it. */
 export function toEventListResponse(
-  items: readonly EventResponseDto[],
+  items: readonly Rendered<EventResponseDto>[],
   page: {
     total: number;
     totalPages: number;
     links: Pick<EventListResponseDto, 'rest_url' | 'next_rest_url' | 'previous_rest_url'>;
   },
-): EventListResponseDto {
+): EventListBody {
   return {
     events: [...items],
     ...page.links,

@@ -10,6 +10,7 @@ import { SiteCurrency } from '../common/text/cost';
 import { AppConfig } from '../config/app-config';
 import { EventListResponseDto, EventResponseDto } from './dto/event.response.dto';
 import {
+  EventListBody,
   EventMapping,
   EventView,
   toEventListResponse,
@@ -21,6 +22,7 @@ import { toICalendar } from './feed/ical';
 import { SeriesParts } from './event-reader';
 import { EventPage } from './listing/event-list.service';
 import { EventListQuery } from './listing/event-list-query';
+import { valueOf } from '../read-cache/live-answer';
 
 /** Gives the mapper what it needs besides the events: links, zone, language, the time. */
 @Injectable()
@@ -52,7 +54,7 @@ export class EventsPresenter {
     return views.map((view) => toListItem(view, mapping));
   }
 
-  page(page: EventPage, query: EventListQuery, links: ApiLinks): EventListResponseDto {
+  page(page: EventPage, query: EventListQuery, links: ApiLinks): EventListBody {
     return toEventListResponse(page.items, {
       total: page.total,
       totalPages: page.totalPages,
@@ -86,7 +88,7 @@ export class EventsPresenter {
 
   /** A page of events (as a list shows them) as an iCalendar feed. */
   pageCalendar(page: EventPage): string {
-    return toICalendar(page.items, { name: 'Events' });
+    return toICalendar(page.items.map(valueOf), { name: 'Events' });
   }
 
   /** Events as an iCalendar feed (list views are redacted as a list shows them). */

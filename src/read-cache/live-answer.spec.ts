@@ -1,4 +1,12 @@
-import { countedTerms, itemTemplateOf, LiveSpec, refill, templateOf } from './live-answer';
+import {
+  countedTerms,
+  itemTemplateOf,
+  KeptItem,
+  LiveSpec,
+  refill,
+  templateOf,
+  valueOf,
+} from './live-answer';
 
 const SPEC: LiveSpec = {
   totalKey: 'events total {}',
@@ -113,5 +121,58 @@ describe('single item templates', () => {
     expect(refill(template.body, template.live, { total: 0, counts: new Map([[7, 1]]) })).toBe(
       undefined,
     );
+  });
+});
+
+describe('kept items in a list', () => {
+  /** listBody with its events as kept renderings, kept when the counts were `then`. */
+  function withKeptItems(
+    total: number,
+    then: { music: number; film: number },
+    now: ReadonlyMap<number, number>,
+  ): Record<string, unknown> {
+    const body = listBody(total, then);
+    const events = body['events'] as Record<string, unknown>[];
+    return {
+      ...body,
+      events: events.map((event, index) => {
+        // The first stays an item made now, the second is spliced from its kept bytes.
+        if (index === 0) return event;
+        const template = itemTemplateOf(event);
+        if (!template) throw new Error('no template');
+        return new KeptItem(template, now);
+      }),
+    };
+  }
+
+  it('splices kept items in as JSON.stringify would write them, with the counts of now', () => {
+    const now = new Map([
+      [7, 4],
+      [9, 6],
+    ]);
+    const body = withKeptItems(3, { music: 4, film: 1 }, now);
+    const template = templateOf(body, SPEC);
+
+    // Term 11's count (3) is not among those of now: the kept one stays.
+    expect(template?.body.toString()).toBe(JSON.stringify(listBody(3, { music: 4, film: 6 })));
+    expect(JSON.stringify(body)).toBe(JSON.stringify(listBody(3, { music: 4, film: 6 })));
+    expect(valueOf((body['events'] as unknown[])[1])).toEqual(
+      (listBody(3, { music: 4, film: 6 })['events'] as unknown[])[1],
+    );
+  });
+
+  it('leaves holes in the spliced bytes that a replay fills like any other', () => {
+    const template = templateOf(withKeptItems(2, { music: 4, film: 1 }, new Map()), SPEC);
+    if (!template) throw new Error('no template');
+    expect(countedTerms(template.live).sort((a, b) => a - b)).toEqual([7, 9, 11]);
+
+    const counts = new Map([
+      [7, 12],
+      [9, 2],
+      [11, 3],
+    ]);
+    const more = refill(template.body, template.live, { total: 3, counts });
+
+    expect(more?.body.toString()).toBe(JSON.stringify(listBody(3, { music: 12, film: 2 })));
   });
 });

@@ -46,11 +46,11 @@ export interface Template {
 /**
  * Marks the holes in the body before it is serialised: a string no caller can write (a NUL and
  * a random nonce of this process), found again in the JSON text, where `JSON.stringify` has
- * escaped the NUL.
+ * escaped the NUL. A kept item's place in a list is marked the same way (`item:N`).
  */
 const NONCE = randomBytes(8).toString('hex');
 const MARK = `\u0000${NONCE}:`;
-const MARKED = new RegExp(`"\\\\u0000${NONCE}:(total|pages|next|count:(\\d+))"`, 'g');
+const MARKED = new RegExp(`"\\\\u0000${NONCE}:(total|pages|next|count:(\\d+)|item:(\\d+))"`, 'g');
 const NEXT_KEY = '"next_rest_url":';
 
 /** The taxonomies' arrays in an item whose terms embed a count. */
@@ -58,6 +58,59 @@ const TERM_FIELDS = ['categories', 'tags'] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * An item's rendering as it was kept (itemTemplateOf: its JSON bytes, with the `count` of each
+ * term it embeds as a hole) and the counts of now: a list answer splices its bytes in as they
+ * are (templateOf), with the counts written in, instead of parsing the item and serialising it
+ * again (about two thirds of what a list answer made from kept renderings cost). Serialised
+ * anywhere else, it is the item it stands for ({@link toJSON}).
+ */
+export class KeptItem<T> {
+  /** The counts written in: those of now, else (for a term the caller has none of) as kept. */
+  private readonly counts: ReadonlyMap<number, number>;
+
+  constructor(
+    private readonly template: Template,
+    now: ReadonlyMap<number, number> = new Map(),
+  ) {
+    const counts = new Map(template.live.counts);
+    for (const id of counts.keys()) {
+      const count = now.get(id);
+      if (count !== undefined) counts.set(id, count);
+    }
+    this.counts = counts;
+  }
+
+  /** The terms whose counts the item embeds. */
+  termIds(): number[] {
+    return countedTerms(this.template.live);
+  }
+
+  /** The item's bytes with the counts of now, and where they are. */
+  filled(): Template {
+    const { body, live } = this.template;
+    // Every hole's count is in `counts` (see the constructor): refill cannot miss one.
+    return refill(body, live, { total: live.total, counts: this.counts }) ?? this.template;
+  }
+
+  /** The item as an object, with the counts of now. */
+  value(): T {
+    return JSON.parse(this.filled().body.toString()) as T;
+  }
+
+  toJSON(): T {
+    return this.value();
+  }
+}
+
+/** An item as a list holds it: rendered now, or kept from before. */
+export type Rendered<T> = T | KeptItem<T>;
+
+/** The object `item` stands for. */
+export function valueOf<T>(item: Rendered<T>): T {
+  return item instanceof KeptItem ? item.value() : item;
 }
 
 /** `item` with each embedded term's count marked, noted in `counts`. */
@@ -81,18 +134,26 @@ function markTerms(item: unknown, counts: Map<number, number>): unknown {
 /**
  * The list answer `body` (the TEC list shape: one array of items, `rest_url`, the paging links,
  * `total`, `total_pages`) serialised with its live parts marked, or undefined when it does not
- * have that shape.
+ * have that shape. Kept items are spliced in as bytes.
  */
 export function templateOf(body: Record<string, unknown>, spec: LiveSpec): Template | undefined {
   const total = body['total'];
   if (typeof total !== 'number' || typeof body['rest_url'] !== 'string') return undefined;
   const counts = new Map<number, number>();
+  const items: Template[] = [];
   const marked: Record<string, unknown> = {};
+  const markItem = (item: unknown): unknown => {
+    if (!(item instanceof KeptItem)) return markTerms(item, counts);
+    const filled = (item as KeptItem<unknown>).filled();
+    for (const [id, count] of filled.live.counts) counts.set(id, count);
+    items.push(filled);
+    return `${MARK}item:${items.length - 1}`;
+  };
   for (const [name, value] of Object.entries(body)) {
     if (name === 'next_rest_url') continue;
     if (name === 'total') marked[name] = `${MARK}total`;
     else if (name === 'total_pages') marked[name] = `${MARK}pages`;
-    else if (Array.isArray(value)) marked[name] = value.map((item) => markTerms(item, counts));
+    else if (Array.isArray(value)) marked[name] = value.map(markItem);
     else marked[name] = value;
     // The next link has its place after `rest_url`, present or not.
     if (name === 'rest_url') marked['next_rest_url'] = `${MARK}next`;
@@ -103,16 +164,16 @@ export function templateOf(body: Record<string, unknown>, spec: LiveSpec): Templ
     perPage: spec.perPage,
     next: `${NEXT_KEY}${JSON.stringify(spec.nextUrl)},`,
   };
-  return filledTemplate(JSON.stringify(marked), live, { total, counts });
+  return filledTemplate(JSON.stringify(marked), live, { total, counts }, items);
 }
 
 /**
  * A single item's answer `body` serialised with the `count` of each term it embeds as a hole
- * (an event's single read): the rest of it changes only with writes of the item itself, its
- * counts with writes of any event filed under those terms. The parts have no total key: no
- * total, pages or next link to fill.
+ * (an event's single read, an event's rendering kept for lists): the rest of it changes only
+ * with writes of the item itself, its counts with writes of any event filed under those terms.
+ * The parts have no total key: no total, pages or next link to fill.
  */
-export function itemTemplateOf(body: Record<string, unknown>): Template | undefined {
+export function itemTemplateOf(body: object): Template | undefined {
   const counts = new Map<number, number>();
   const marked = markTerms(body, counts);
   return filledTemplate(
@@ -126,18 +187,24 @@ export function itemTemplateOf(body: Record<string, unknown>): Template | undefi
 }
 
 /**
- * `text` (JSON with its live parts marked) with `values` written in, and where they are in its
- * bytes, in one pass; undefined when a mark is not where it belongs.
+ * `text` (JSON with its live parts marked) with `values` written in and `items` (kept items'
+ * filled bytes) spliced in, and where the holes are in its bytes, in one pass; undefined when a
+ * mark is not where it belongs.
  */
 function filledTemplate(
   text: string,
   live: Pick<LiveParts, 'totalKey' | 'page' | 'perPage' | 'next'>,
   values: LiveValues,
+  items: readonly Template[] = [],
 ): Template | undefined {
   const holes: LiveHole[] = [];
-  let out = '';
+  const parts: Buffer[] = [];
   let last = 0;
   let bytes = 0;
+  const append = (part: Buffer): void => {
+    parts.push(part);
+    bytes += part.byteLength;
+  };
   for (const match of text.matchAll(MARKED)) {
     const kind = match[1] ?? '';
     let start = match.index;
@@ -148,21 +215,28 @@ function filledTemplate(
       if (text.slice(start, match.index) !== NEXT_KEY || text[end] !== ',') return undefined;
       end += 1;
     }
-    const before = text.slice(last, start);
+    append(Buffer.from(text.slice(last, start)));
+    last = end;
+    if (match[3] !== undefined) {
+      const kept = items[Number(match[3])];
+      // Its counts as the list has them (a term another item embeds may have been read later).
+      const item = kept && refill(kept.body, kept.live, { ...values, total: kept.live.total });
+      if (item === undefined) return undefined;
+      for (const hole of item.live.holes) holes.push({ ...hole, at: bytes + hole.at });
+      append(item.body);
+      continue;
+    }
     const hole: LiveHole =
       kind === 'next' || kind === 'total' || kind === 'pages'
-        ? { at: bytes + Buffer.byteLength(before), length: 0, kind }
-        : { at: bytes + Buffer.byteLength(before), length: 0, kind: 'count', id: Number(match[2]) };
-    const filled = holeText(hole, live, values) ?? '';
-    const length = Buffer.byteLength(filled);
-    holes.push({ ...hole, length });
-    out += before + filled;
-    bytes = hole.at + length;
-    last = end;
+        ? { at: bytes, length: 0, kind }
+        : { at: bytes, length: 0, kind: 'count', id: Number(match[2]) };
+    const filled = Buffer.from(holeText(hole, live, values) ?? '');
+    holes.push({ ...hole, length: filled.byteLength });
+    append(filled);
   }
-  out += text.slice(last);
+  append(Buffer.from(text.slice(last)));
   return {
-    body: Buffer.from(out),
+    body: Buffer.concat(parts, bytes),
     live: { ...live, holes, total: values.total, counts: [...values.counts] },
   };
 }

@@ -5,6 +5,7 @@ import { readsFromReplica } from '../database/read-routing';
 import { inUnitOfWork } from '../database/unit-of-work';
 import { changeHeadSource } from './change-head-source';
 import { LogHeadWatch } from './log-head-watch';
+import type { Template } from './live-answer';
 import { MemoryReadCacheStore } from './memory-read-cache.store';
 import {
   CachedAnswer,
@@ -360,14 +361,15 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * The renderings of items (JSON text) kept under `keys` for the current version, and that
-   * version, under which the missing ones are kept ({@link keepRendering}); a null version when
-   * nothing may be shared now (the same rules as {@link remember}, or the store away).
+   * The renderings of items (JSON text with their terms' counts as holes, itemTemplateOf) kept
+   * under `keys` for the current version, and that version, under which the missing ones are
+   * kept ({@link keepRendering}); a null version when nothing may be shared now (the same rules
+   * as {@link remember}, or the store away).
    */
   async keptRenderings(
     keys: readonly string[],
-  ): Promise<{ version: string | null; kept: Map<string, Buffer> }> {
-    const kept = new Map<string, Buffer>();
+  ): Promise<{ version: string | null; kept: Map<string, Template> }> {
+    const kept = new Map<string, Template>();
     if (!this.shares()) return { version: null, kept };
     const stepping = this.inStep();
     if (stepping) await stepping;
@@ -378,7 +380,10 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     const now = Date.now();
     found.forEach(({ answer }, index) => {
       const key = keys[index];
-      if (key !== undefined && answer && this.isFresh(answer, now)) kept.set(key, answer.body);
+      // One kept without its holes (by an earlier release, in a shared store) is made again.
+      if (key !== undefined && answer?.live && this.isFresh(answer, now)) {
+        kept.set(key, { body: answer.body, live: answer.live });
+      }
     });
     this.tally.renderings.kept += kept.size;
     this.tally.renderings.made += keys.length - kept.size;
@@ -393,13 +398,20 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   keepRendering(
     version: string,
     key: string,
-    body: Buffer,
+    rendering: Template,
     dependsOn: readonly string[],
     stableUntil: number | undefined,
   ): Promise<void> {
     const madeAt = Date.now();
     const expiresAt = this.expiryOf(madeAt, stableUntil);
-    const kept = { body, etag: '', headers: {}, madeAt, expiresAt };
+    const kept = {
+      body: rendering.body,
+      live: rendering.live,
+      etag: '',
+      headers: {},
+      madeAt,
+      expiresAt,
+    };
     return this.store.set(version, key, kept, Math.max(1, expiresAt - madeAt), dependsOn);
   }
 

@@ -25,6 +25,7 @@ import { EventDateBounds, EventListQuery } from './event-list-query';
 import { EventLinksService } from '../links/event-links.service';
 import { earliest } from '../../common/dates/window';
 import { ReadCache } from '../../read-cache/read-cache';
+import { KeptItem, Rendered } from '../../read-cache/live-answer';
 import {
   eventKey,
   EVERY_ANSWER,
@@ -59,7 +60,7 @@ function protectedTextOf(viewer: Viewer): 'any' | 'none' | number {
 }
 
 /** A page of events with what its links and headers need. */
-export interface EventPage extends Page<EventResponseDto> {
+export interface EventPage extends Page<Rendered<EventResponseDto>> {
   /** The statuses the list was filtered by, as the caller may see them. */
   readonly statuses: readonly string[];
   /**
@@ -347,7 +348,11 @@ export class EventListService {
     if (page.ids.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
     const items = await this.renderings.render(page.ids, render);
     const filtered = filterTerms(filter);
-    const embedded = items.flatMap((item) => [...item.categories, ...item.tags].map((t) => t.id));
+    const embedded = items.flatMap((item) =>
+      item instanceof KeptItem
+        ? item.termIds()
+        : [...item.categories, ...item.tags].map((t) => t.id),
+    );
     const until =
       page.ids.length === paging.perPage && page.lastStart ? page.lastStart.getTime() : undefined;
     const byStart = filter.byModified === undefined && filter.firstOfSeries === undefined;

@@ -7,6 +7,7 @@ import { EventResponseDto } from '../dto/event.response.dto';
 import { EventEntity } from '../entities/event.entity';
 import { EventReader } from '../event-reader';
 import { eventKey, RENDERING_PREFIX } from '../../read-cache/read-cache.store';
+import { countedTerms, itemTemplateOf, KeptItem, Rendered } from '../../read-cache/live-answer';
 import { EventView } from '../events.mapper';
 import { EventsPresenter } from '../events.presenter';
 import { EventListRepository } from './event-list.repository';
@@ -31,18 +32,6 @@ function renderingKey(id: number, context: RenderContext): string {
 }
 
 /**
- * `item` with the counts of the terms it embeds as `counts` has them (the counts of now: a kept
- * rendering's are those of when it was made).
- */
-function withCounts(item: EventResponseDto, counts: ReadonlyMap<number, number>): EventResponseDto {
-  const counted = <T extends { id: number; count: number }>(term: T): T => {
-    const count = counts.get(term.id);
-    return count === undefined || count === term.count ? term : { ...term, count };
-  };
-  return { ...item, categories: item.categories.map(counted), tags: item.tags.map(counted) };
-}
-
-/**
  * Events as a list shows them, rendered once and kept (docs/decisions.md, "Renderings kept per
  * item"). A list answer is its ids and total, read from the indexes, and the renderings of its
  * events: for anonymous readers without a password, each event's rendering is kept in the read
@@ -63,8 +52,14 @@ export class EventRenderings {
     private readonly cache: ReadCache,
   ) {}
 
-  /** The events `ids` as a list shows them to the context's viewer, in order. */
-  async render(ids: readonly number[], context: RenderContext): Promise<EventResponseDto[]> {
+  /**
+   * The events `ids` as a list shows them to the context's viewer, in order: kept renderings
+   * as they were kept (spliced into the list answer as bytes), the rest made now.
+   */
+  async render(
+    ids: readonly number[],
+    context: RenderContext,
+  ): Promise<Rendered<EventResponseDto>[]> {
     if (ids.length === 0) return [];
     if (context.viewer.userId !== null || context.password !== undefined) {
       return this.made(await this.views(await this.events.findByIds(ids), context), context);
@@ -72,7 +67,7 @@ export class EventRenderings {
     const keys = ids.map((id) => renderingKey(id, context));
     const { version, kept } = await this.cache.keptRenderings(keys);
     const missing = ids.filter((id, index) => !kept.has(keys[index] ?? ''));
-    const made = new Map<number, EventResponseDto>();
+    const made = new Map<number, Rendered<EventResponseDto>>();
     if (missing.length > 0) {
       const views = await this.views(await this.events.findByIds(missing), context);
       const items = this.made(views, context);
@@ -80,29 +75,30 @@ export class EventRenderings {
         views.map(async (view, index) => {
           const item = items[index];
           if (item === undefined) return;
-          made.set(view.event.id, item);
-          if (version === null || view.event.status === 'future') return;
+          const template =
+            version === null || view.event.status === 'future' ? undefined : itemTemplateOf(item);
+          if (version === null || template === undefined) {
+            made.set(view.event.id, item);
+            return;
+          }
+          made.set(view.event.id, new KeptItem(template));
           await this.cache.keepRendering(
             version,
             renderingKey(view.event.id, context),
-            Buffer.from(JSON.stringify(item)),
+            template,
             [eventKey(view.event.id)],
             context.stableUntil,
           );
         }),
       );
     }
-    const reused = ids.flatMap((id, index) => {
-      const body = kept.get(keys[index] ?? '');
-      return body === undefined ? [] : [JSON.parse(body.toString()) as EventResponseDto];
-    });
-    if (reused.length === 0) return ids.flatMap((id) => made.get(id) ?? []);
+    if (kept.size === 0) return ids.flatMap((id) => made.get(id) ?? []);
     const counts = await this.cache.termCounts([
-      ...new Set(reused.flatMap((item) => [...item.categories, ...item.tags].map((t) => t.id))),
+      ...new Set([...kept.values()].flatMap((template) => countedTerms(template.live))),
     ]);
-    const byId = new Map(reused.map((item) => [item.id, withCounts(item, counts)]));
-    return ids.flatMap((id) => {
-      const item = byId.get(id) ?? made.get(id);
+    return ids.flatMap((id, index) => {
+      const template = kept.get(keys[index] ?? '');
+      const item = template ? new KeptItem<EventResponseDto>(template, counts) : made.get(id);
       return item === undefined ? [] : [item];
     });
   }
