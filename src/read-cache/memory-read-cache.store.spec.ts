@@ -32,6 +32,21 @@ describe('MemoryReadCacheStore', () => {
     expect((await sut.lookup('c')).answer?.body.toString()).toBe('123');
   });
 
+  it('keeps a small body in memory of its own, not in a slab it shares with other buffers', async () => {
+    const sut = new MemoryReadCacheStore(1_000);
+    const { version } = await sut.lookup('a');
+    if (version === null) throw new Error('no write is in flight');
+    const pooled = answer('a small answer');
+    // Buffer.from puts short strings in a shared pool: the slab is larger than the body.
+    expect(pooled.body.buffer.byteLength).toBeGreaterThan(pooled.body.byteLength);
+
+    await sut.set(version, 'a', pooled, 0, [EVERY_ANSWER]);
+    const kept = (await sut.lookup('a')).answer;
+
+    expect(kept?.body.toString()).toBe('a small answer');
+    expect(kept?.body.buffer.byteLength).toBe(kept?.body.byteLength);
+  });
+
   it('drops the answer used longest ago, not the one kept first', async () => {
     const { sut, version } = await fullStore();
 
