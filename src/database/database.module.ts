@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { resolveDataSourceOptions, withReplicas } from './data-source.options';
 import { RoutingDataSource } from './read-routing';
+import { bindNumericParameters } from './sqlite-parameters';
 import { PostsModule } from '../posts/posts.module';
 import { PendingMigrationsError, refusePendingMigrations } from './pending-migrations';
 import { UnitOfWorkModule } from './unit-of-work.module';
@@ -46,6 +47,7 @@ class StatementDeadline {
       dataSourceFactory: async (options) => {
         if (!options) throw new Error('No database options');
         const dataSource = await new RoutingDataSource(options).initialize();
+        bindNumericParameters(dataSource);
         try {
           await refusePendingMigrations(dataSource);
         } catch (error) {
