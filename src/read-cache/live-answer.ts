@@ -88,6 +88,11 @@ export class KeptItem<T> {
     return countedTerms(this.template.live);
   }
 
+  /** The item's bytes as kept, and the counts of now to write into them. */
+  kept(): { template: Template; counts: ReadonlyMap<number, number> } {
+    return { template: this.template, counts: this.counts };
+  }
+
   /** The item's bytes with the counts of now, and where they are. */
   filled(): Template {
     const { body, live } = this.template;
@@ -144,9 +149,10 @@ export function templateOf(body: Record<string, unknown>, spec: LiveSpec): Templ
   const marked: Record<string, unknown> = {};
   const markItem = (item: unknown): unknown => {
     if (!(item instanceof KeptItem)) return markTerms(item, counts);
-    const filled = (item as KeptItem<unknown>).filled();
-    for (const [id, count] of filled.live.counts) counts.set(id, count);
-    items.push(filled);
+    // Its bytes as kept: filledTemplate writes the list's counts into them, once.
+    const kept = item.kept();
+    for (const [id, count] of kept.counts) counts.set(id, count);
+    items.push(kept.template);
     return `${MARK}item:${items.length - 1}`;
   };
   for (const [name, value] of Object.entries(body)) {
@@ -188,7 +194,7 @@ export function itemTemplateOf(body: object): Template | undefined {
 
 /**
  * `text` (JSON with its live parts marked) with `values` written in and `items` (kept items'
- * filled bytes) spliced in, and where the holes are in its bytes, in one pass; undefined when a
+ * bytes, refilled with `values`' counts) spliced in, and where the holes are in its bytes, in one pass; undefined when a
  * mark is not where it belongs.
  */
 function filledTemplate(

@@ -216,9 +216,11 @@ function sizeOf(key: string, answer: CachedAnswer): number {
 }
 
 /**
- * `answer` with a body that owns its memory. A small Buffer (under 4 KiB) is usually a slice of
- * one of Node's shared 8 KiB pool slabs, and keeping it keeps the whole slab: kept for minutes,
- * such slices made the process hold about twice the bytes this store counts.
+ * `answer` with a body that owns its memory: a body that is a view of a larger buffer is
+ * copied. A small Buffer (under 4 KiB) is usually a slice of one of Node's shared 8 KiB pool
+ * slabs, and keeping it keeps the whole slab: kept for minutes, such slices made the process
+ * hold about twice the bytes this store counts. (A view of a larger buffer of its own is copied
+ * too, once, at keep time.)
  */
 function withOwnBytes(answer: CachedAnswer): CachedAnswer {
   const body = answer.body;
