@@ -75,6 +75,18 @@ export class AppConfig {
   DATABASE_POOL_SIZE = 10;
 
   /**
+   * Event searches that read the database at once, per instance. A search's full-text match
+   * reads every matching event, up to a second or more for a common word at a million events
+   * on MySQL/MariaDB; the other searches wait their turn (up to the request deadline) without
+   * holding a pool connection, so the rest of the pool stays free for every other read.
+   */
+  @Transform(integer)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  DATABASE_SEARCH_CONCURRENCY = 2;
+
+  /**
    * MySQL/MariaDB: whether the service applies pending migrations when it starts (`true`), or
    * refuses to start while any is pending (`false`, the default: migrations are a deploy step,
    * `npm run migrate`). SQLite always applies them.

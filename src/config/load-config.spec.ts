@@ -46,6 +46,7 @@ describe('loadConfig', () => {
     ['MAX_BODY_BYTES', '10'],
     ['REQUEST_TIMEOUT_MS', '1.5'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_SEARCH_CONCURRENCY', '0'],
     ['TRUST_PROXY', 'yes please'],
     ['TRUST_PROXY', 'maybe'],
     ['TRUST_PROXY', 'loopback, 10.0.0.0/33'],
@@ -93,6 +94,7 @@ describe('loadConfig', () => {
     expect(sut).toMatchObject({
       DATABASE_REPLICA_URLS: [],
       DATABASE_POOL_SIZE: 10,
+      DATABASE_SEARCH_CONCURRENCY: 2,
       TRUST_PROXY: 'loopback, linklocal, uniquelocal',
       RATE_LIMIT_MAX: 600,
       RATE_LIMIT_WINDOW_SECONDS: 60,

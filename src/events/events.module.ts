@@ -9,6 +9,7 @@ import { EventsRepository } from './events.repository';
 import { EventListRepository } from './listing/event-list.repository';
 import { EventsService } from './events.service';
 import { EventReader } from './event-reader';
+import { SearchLane } from './search/search-lane';
 import { EventListService } from './listing/event-list.service';
 import { EventRenderings } from './listing/event-renderings';
 import { EventSeriesService } from './recurrence/event-series.service';
@@ -28,6 +29,7 @@ import { VenuesModule } from '../venues/venues.module';
     EventsService,
     EventReader,
     EventListService,
+    SearchLane,
     EventRenderings,
     EventSeriesService,
     EventsRepository,

@@ -37,6 +37,7 @@ import {
   venueKey,
 } from '../../read-cache/read-cache.store';
 import { searchPrefixOf } from '../search/search-keys';
+import { SearchLane } from '../search/search-lane';
 import { RECURRENCE_LIMITS } from '../recurrence/recurrence';
 
 /**
@@ -144,6 +145,7 @@ export class EventListService {
     private readonly reader: EventReader,
     private readonly series: EventSeriesService,
     private readonly renderings: EventRenderings,
+    private readonly lane: SearchLane,
   ) {}
 
   /** One page of the events list for `viewer`. */
@@ -281,7 +283,7 @@ export class EventListService {
     if (!seenByPublicOnly(filter.visibility)) {
       // Writes the public does not see (drafts) move no version: such a total is never kept.
       const [page, total] = await Promise.all([
-        this.events.findPageIds(filter, offset, limit),
+        this.findPageIds(filter, offset, limit),
         this.countMatches(filter),
       ]);
       return { page, total };
@@ -291,13 +293,13 @@ export class EventListService {
       const total = await this.cache.remember(
         key,
         async () => {
-          counted = await this.events.findPageIds(filter, offset, limit, true);
+          counted = await this.findPageIds(filter, offset, limit, true);
           return counted.total ?? (await this.countMatches(filter, keepUntil));
         },
         dependsOn,
         keepUntil,
       );
-      return { page: counted ?? (await this.events.findPageIds(filter, offset, limit)), total };
+      return { page: counted ?? (await this.findPageIds(filter, offset, limit)), total };
     }
     const [page, total] = await Promise.all([
       this.events.findPageIds(filter, offset, limit),
@@ -315,18 +317,41 @@ export class EventListService {
    * instant one goes live, when the caller knows it, else for the TTL).
    */
   private countMatches(filter: EventListFilter, keepUntil?: number): Promise<number> {
-    if (!seenByPublicOnly(filter.visibility)) return this.events.countMatches(filter);
-    return this.events.countMatches(filter, {
-      seriesPart: (compute) =>
-        this.cache.remember(`events series part ${totalKey(filter)}`, compute, [SERIES_ONLY]),
-      pending: (part, compute) =>
-        this.cache.remember(
-          `events scheduled part ${totalKey(part)}`,
-          compute,
-          [SCHEDULED],
-          keepUntil,
-        ),
-    });
+    if (!seenByPublicOnly(filter.visibility)) {
+      return this.searching(filter, () => this.events.countMatches(filter));
+    }
+    return this.searching(filter, () =>
+      this.events.countMatches(filter, {
+        seriesPart: (compute) =>
+          this.cache.remember(`events series part ${totalKey(filter)}`, compute, [SERIES_ONLY]),
+        pending: (part, compute) =>
+          this.cache.remember(
+            `events scheduled part ${totalKey(part)}`,
+            compute,
+            [SCHEDULED],
+            keepUntil,
+          ),
+      }),
+    );
+  }
+
+  /** A page of `filter`'s ids, read in the search lane when `filter` is a search. */
+  private findPageIds(
+    filter: EventListFilter,
+    offset: number,
+    limit: number,
+    counting?: boolean,
+  ): Promise<PageIds> {
+    return this.searching(filter, () => this.events.findPageIds(filter, offset, limit, counting));
+  }
+
+  /**
+   * `read` (one statement's worth of reading) in the search lane when `filter` is a search, at
+   * once otherwise. Only these leaves take a turn, never a caller of one: a turn held while
+   * waiting for another could wait for ever.
+   */
+  private searching<T>(filter: EventListFilter, read: () => Promise<T>): Promise<T> {
+    return filter.search === undefined ? read() : this.lane.run(read);
   }
 
   /** The page of `list` once its filter is made. */
