@@ -384,6 +384,40 @@ describe('read cache', () => {
       expect(await titles(sut, `${EVENTS}?search=trio`)).toEqual(['Late trio, renamed behind']);
     });
 
+    it('reads a search’s later pages from the rows its first read kept, until a write of its words', async () => {
+      const sut = app();
+      const ids: number[] = [];
+      for (const day of [1, 2, 3, 4, 5]) {
+        const event = await createEvent(sut.http, {
+          title: `Jazz ${day}`,
+          start_date: utcAt(day, 10),
+          end_date: utcAt(day, 12),
+        });
+        ids.push(event.id);
+      }
+      const page = (n: number): string => `${EVENTS}?search=jazz&per_page=2&page=${n}`;
+      expect(await titles(sut, page(1))).toEqual(['Jazz 1', 'Jazz 2']);
+      // Behind the service: a page read afresh would leave Jazz 3 out.
+      await hideBehind(sut, ids[2] ?? 0);
+
+      // Page 2 was never read, yet it is the rows the first read kept.
+      const second = await request(sut.http).get(page(2)).expect(200);
+      expect((second.body as ListBody).events.map((event) => event.title)).toEqual([
+        'Jazz 3',
+        'Jazz 4',
+      ]);
+      expect((second.body as ListBody).total).toBe(5);
+
+      // A write with the word, before those rows, ends them: read again, Jazz 3 is gone.
+      await createEvent(sut.http, {
+        title: 'Jazz 0',
+        start_date: utcAt(1, 8),
+        end_date: utcAt(1, 9),
+      });
+      expect(await titles(sut, page(2))).toEqual(['Jazz 2', 'Jazz 4']);
+      expect(await titles(sut, page(3))).toEqual(['Jazz 5']);
+    });
+
     it('keeps lists by venue and by organizer through writes of events elsewhere, not through one there before or after', async () => {
       const sut = app();
       const hall = await createVenue(sut.http, { venue: 'Hall' });

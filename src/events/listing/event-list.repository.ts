@@ -110,6 +110,16 @@ export interface PageIds {
   readonly lastStart?: Date;
 }
 
+/**
+ * The first rows of a list in start order, as far as one query reads them, and its total: the
+ * ids and starts (ms) of each row, side by side.
+ */
+export interface ListHead {
+  readonly ids: readonly number[];
+  readonly starts: readonly number[];
+  readonly total: number | null;
+}
+
 /** The rows an event list is read from (`EventsRepository.listSource`). */
 interface ListSource {
   readonly query: SelectQueryBuilder<ObjectLiteral>;
@@ -221,12 +231,41 @@ export class EventListRepository {
     return this.pageOf(filter, offset, limit, counting);
   }
 
+  /**
+   * The first `limit` rows of `filter` (a list in start order), with each row's start, and its
+   * total where the same query can count it (as `findPageIds` with `counting`).
+   */
+  async findHead(filter: EventListFilter, limit: number): Promise<ListHead> {
+    const rows = await this.pageRows(filter, 0, limit, true);
+    return {
+      ids: rows.ids,
+      starts: rows.sortKeys.map((key) => instantOf(key).getTime()),
+      total: rows.total,
+    };
+  }
+
   private async pageOf(
     filter: EventListFilter,
     offset: number,
     limit: number,
     counting: boolean,
   ): Promise<PageIds> {
+    const { ids, sortKeys, total } = await this.pageRows(filter, offset, limit, counting);
+    const last = sortKeys[sortKeys.length - 1];
+    return {
+      ids,
+      total,
+      ...(last !== undefined && !filter.byModified ? { lastStart: instantOf(last) } : {}),
+    };
+  }
+
+  /** The ids of one page of `filter` and the value each is ordered by, and the total if counted. */
+  private async pageRows(
+    filter: EventListFilter,
+    offset: number,
+    limit: number,
+    counting: boolean,
+  ): Promise<{ ids: number[]; sortKeys: unknown[]; total: number | null }> {
     const source = this.listSource(filter);
     const [sortColumn, direction] = filter.byModified
       ? ['e.modifiedUtc', filter.byModified.descending ? ('DESC' as const) : ('ASC' as const)]
@@ -243,11 +282,10 @@ export class EventListRepository {
       .limit(limit)
       .getRawMany<{ id: number | string; sort_key: unknown; total?: number | string }>();
     const total = counted && rows[0] !== undefined ? Number(rows[0].total) : null;
-    const last = rows[rows.length - 1];
     return {
       ids: rows.map((row) => Number(row.id)),
+      sortKeys: rows.map((row) => row.sort_key),
       total,
-      ...(last !== undefined && !filter.byModified ? { lastStart: instantOf(last.sort_key) } : {}),
     };
   }
 

@@ -17,7 +17,7 @@ import { PostRegistry } from '../../posts/post-registry';
 import { hiddenFromPublic } from '../../posts/post-status';
 import { EventPageNotFoundError } from '../events.errors';
 import { EventView } from '../events.mapper';
-import { EventListFilter, EventListRepository, PageIds } from './event-list.repository';
+import { EventListFilter, EventListRepository, ListHead, PageIds } from './event-list.repository';
 import { EventRenderings, RenderContext } from './event-renderings';
 import { EventResponseDto } from '../dto/event.response.dto';
 import { ApiLinks } from '../../common/links/links';
@@ -39,6 +39,25 @@ import {
 import { searchPrefixOf } from '../search/search-keys';
 import { SearchLane } from '../search/search-lane';
 import { RECURRENCE_LIMITS } from '../recurrence/recurrence';
+
+/**
+ * Rows of a search kept with its total (docs/decisions.md, "A search keeps its first rows"): its
+ * full-text match reads every matching event whatever the page, so the first query reads this
+ * many rows, and every page among them is a slice of what it kept. 500 rows are 50 pages of 10,
+ * 10 of 50, in about 12 KB.
+ */
+const HEAD_ROWS = 500;
+
+/** Rows `offset` to `offset + limit` of `head`, as a page (`head` holds them all). */
+function sliceOf(head: ListHead, offset: number, limit: number): PageIds {
+  const ids = head.ids.slice(offset, offset + limit);
+  const last = head.starts[offset + ids.length - 1];
+  return {
+    ids,
+    total: null,
+    ...(last !== undefined && ids.length > 0 ? { lastStart: new Date(last) } : {}),
+  };
+}
 
 /**
  * `filter` as the key of its total: everything but the instant it was made at (which only
@@ -286,6 +305,29 @@ export class EventListService {
         this.findPageIds(filter, offset, limit),
         this.countMatches(filter),
       ]);
+      return { page, total };
+    }
+    if (this.events.countsWithPage(filter) && !filter.byModified) {
+      // Read once, with the total: each page among them is a slice (no match run again).
+      let reading: Promise<ListHead> | undefined;
+      const head = (): Promise<ListHead> =>
+        (reading ??= this.cache.remember(
+          `${key} head`,
+          () => this.searching(filter, () => this.events.findHead(filter, HEAD_ROWS)),
+          dependsOn,
+          keepUntil,
+        ));
+      // A head kept under a later version than the total's holds newer rows, never older ones.
+      const total = await this.cache.remember(
+        key,
+        async () => (await head()).total ?? (await this.countMatches(filter, keepUntil)),
+        dependsOn,
+        keepUntil,
+      );
+      const page =
+        offset + limit <= HEAD_ROWS
+          ? sliceOf(await head(), offset, limit)
+          : await this.findPageIds(filter, offset, limit);
       return { page, total };
     }
     if (this.events.countsWithPage(filter)) {
