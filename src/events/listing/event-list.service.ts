@@ -307,8 +307,9 @@ export class EventListService {
       ]);
       return { page, total };
     }
-    if (this.events.countsWithPage(filter) && !filter.byModified) {
-      // Read once, with the total: each page among them is a slice (no match run again).
+    if (this.events.countsWithPage(filter) && !filter.byModified && offset + limit <= HEAD_ROWS) {
+      // Read once, with the total: each page among them is a slice (no match run again). A
+      // page past them reads itself and counts, as below, in one query.
       let reading: Promise<ListHead> | undefined;
       const head = (): Promise<ListHead> =>
         (reading ??= this.cache.remember(
@@ -324,11 +325,7 @@ export class EventListService {
         dependsOn,
         keepUntil,
       );
-      const page =
-        offset + limit <= HEAD_ROWS
-          ? sliceOf(await head(), offset, limit)
-          : await this.findPageIds(filter, offset, limit);
-      return { page, total };
+      return { page: sliceOf(await head(), offset, limit), total };
     }
     if (this.events.countsWithPage(filter)) {
       let counted: PageIds | undefined;
