@@ -77,7 +77,7 @@ export class AppConfig {
   /**
    * Event searches that read the database at once, per instance. A search's full-text match
    * reads every matching event, up to a second or more for a common word at a million events
-   * on MySQL/MariaDB; the other searches wait their turn (up to the request deadline) without
+   * on MySQL/MariaDB; the other searches wait their turn (up to `REQUEST_TIMEOUT_MS`) without
    * holding a pool connection, so the rest of the pool stays free for every other read.
    */
   @Transform(integer)

@@ -8,8 +8,10 @@ import { Gate } from '../../common/runtime/gate';
  * once per instance (docs/decisions.md, "Searches take turns"). A search's full-text match
  * reads every matching event (a second or more for a common word at a million events on
  * MariaDB), so searches made cold side by side could hold every pool connection while each
- * other read waited behind them. A search waiting its turn holds no connection; one still
- * waiting at the request deadline is answered 503 `rest_response_timeout`, like any request.
+ * other read waited behind them. A search waiting its turn holds no connection. Its request is
+ * answered 503 `rest_response_timeout` at the request deadline, like any request; the wait
+ * gives up `REQUEST_TIMEOUT_MS` after it began (a turn that comes sooner still runs the search,
+ * whose result is kept for the next reader).
  */
 @Injectable()
 export class SearchLane {
