@@ -41,6 +41,15 @@ const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
         request(sut().http).get(`${API}/events?search=${word}`),
       );
       const answers = searches.map((search) => search.then((response) => response));
+      // Until the first search waits at the lock (a slow machine may take a while), then a
+      // moment more for the others to reach the lane.
+      const waitingNow = async (): Promise<number> => {
+        const [rows] = await locker.query(
+          "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE STATE LIKE '%metadata lock%'",
+        );
+        return Number((rows as { n: number | string }[])[0]?.n ?? 0);
+      };
+      for (let tries = 0; tries < 50 && (await waitingNow()) === 0; tries += 1) await pause(100);
       await pause(500);
       const waiting: { n: number | string }[] = await locker
         .query(

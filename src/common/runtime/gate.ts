@@ -1,6 +1,6 @@
 /**
  * Runs at most `limit` tasks at once; the others wait their turn, first come first served. A
- * caller may bound its wait: past `waitMs` it gives up its place with `giveUp()`'s error and its
+ * caller may bound its wait: past `wait.ms` it gives up its place with `giveUp()`'s error and its
  * task never runs.
  */
 export class Gate {
