@@ -234,8 +234,8 @@ export class AppConfig {
   /**
    * How long, at most, the read cache keeps an event list whose answer nothing but a write can
    * change for a while (the default window, no date or modification bounds), and a single
-   * event's read: until the window moves at midnight (lists) or a scheduled item goes live, in
-   * milliseconds. At or below `READ_CACHE_TTL_MS`, they are kept for that TTL like every other
+   * event's read: until the window moves at midnight (lists; a scheduled item that goes live
+   * ends what its write would), in milliseconds. At or below `READ_CACHE_TTL_MS`, they are kept for that TTL like every other
    * answer.
    */
   @Transform(integer)

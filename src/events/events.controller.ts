@@ -168,7 +168,7 @@ export class EventsController {
     @Req() request: Request,
   ): Promise<EventResponseDto> {
     const view = await this.reader.getBySlug(slug, viewer, language, query.password);
-    Object.assign(cacheHints(request), await this.lists.singleReadHints(view, viewer));
+    Object.assign(cacheHints(request), this.lists.singleReadHints(view, viewer));
     return this.presenter.one(view, language, links, true);
   }
 
@@ -246,7 +246,7 @@ export class EventsController {
     @Req() request: Request,
   ): Promise<EventResponseDto> {
     const view = await this.reader.readById(id, viewer, language, query.password);
-    Object.assign(cacheHints(request), await this.lists.singleReadHints(view, viewer));
+    Object.assign(cacheHints(request), this.lists.singleReadHints(view, viewer));
     return this.presenter.one(view, language, links, true);
   }
 

@@ -12,6 +12,7 @@ import { EventReader } from './event-reader';
 import { SearchLane } from './search/search-lane';
 import { EventListService } from './listing/event-list.service';
 import { EventRenderings } from './listing/event-renderings';
+import { GoLives } from './listing/go-lives';
 import { EventSeriesService } from './recurrence/event-series.service';
 import { EventListQueries } from './listing/event-list-query';
 import { EventLinksService } from './links/event-links.service';
@@ -31,6 +32,7 @@ import { VenuesModule } from '../venues/venues.module';
     EventListService,
     SearchLane,
     EventRenderings,
+    GoLives,
     EventSeriesService,
     EventsRepository,
     EventListRepository,

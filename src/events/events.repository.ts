@@ -31,6 +31,7 @@ import {
   refreshEventListing,
   refreshEventsListing,
   refreshTermListing,
+  filedTerms,
 } from './listing/term-listing';
 import { chunksOf, countedKeys, countedKeysOf, marksFor } from './listing/day-counts';
 
@@ -555,6 +556,12 @@ export class EventsRepository implements OnModuleInit {
     >,
   ): Promise<void> {
     await this.unit.manager.update(EventEntity, { id }, series);
+  }
+
+  /** The terms each of `eventIds` is filed under, with every category above its categories. */
+  async findFiledTerms(eventIds: readonly number[]): Promise<Map<number, Set<number>>> {
+    if (eventIds.length === 0) return new Map();
+    return filedTerms(this.unit.manager, eventIds);
   }
 
   /** The organizer links of `eventIds`, in each event's order. */

@@ -91,7 +91,8 @@ export const SERIES_ONLY = 'series';
  * The key of values that only writes of scheduled events change (the scheduled events still to
  * go live in a window's total): a write narrowed to keys moves it when an event it wrote was or
  * is scheduled (status `future`); every other write starts a new epoch, which ends them. The
- * clock changes them too, when one goes live: they are kept no longer than that.
+ * clock changes them too, when one goes live: the read cache moves it then, as that event's
+ * write would (GoLiveSweep).
  */
 export const SCHEDULED = 'scheduled';
 

@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { readsFromReplica } from '../database/read-routing';
 import { inUnitOfWork } from '../database/unit-of-work';
 import { changeHeadSource } from './change-head-source';
+import { GoLiveSource, GoLiveSweep } from './go-live-sweep';
 import { LogHeadWatch } from './log-head-watch';
 import type { Template } from './live-answer';
 import { MemoryReadCacheStore } from './memory-read-cache.store';
@@ -83,6 +84,13 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     'answering from what this process kept',
     'The change log head',
   );
+  /** Ends what scheduled items change as they go live (see `useGoLives`). */
+  private goLives?: GoLiveSweep;
+  private readonly goLiveOutage = new RedisOutageWarning(
+    'ReadCache',
+    'reading the database without the cache',
+    'The next go-live',
+  );
 
   constructor(config: AppConfig) {
     this.ttlMs = config.READ_CACHE_TTL_MS;
@@ -115,7 +123,52 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   async lookup(key: string): Promise<CacheLookup> {
     const stepping = this.inStep();
     if (stepping) await stepping;
-    return this.store.lookup(key);
+    for (;;) {
+      const found = await this.store.lookup(key);
+      const moving = this.goLivesDue(found.version);
+      if (moving === undefined) return found;
+      const moved = await moving;
+      if (moved === null) return { version: null };
+      if (!moved) return found;
+    }
+  }
+
+  /** The current listing version, once the go-lives due have moved it (see `lookup`). */
+  private async version(): Promise<string | null> {
+    for (;;) {
+      const version = await this.store.version();
+      const moving = this.goLivesDue(version);
+      if (moving === undefined) return version;
+      const moved = await moving;
+      if (moved === null) return null;
+      if (!moved) return version;
+    }
+  }
+
+  /**
+   * Where the cache learns when scheduled items go live and what that changes (the events
+   * module's): each go-live then ends what a write of that item would, the first time the cache
+   * is used at or after it (GoLiveSweep), instead of every answer the clock could change.
+   */
+  useGoLives(source: GoLiveSource): void {
+    if (!this.enabled) return;
+    const move = async (change: WriteChange): Promise<void> =>
+      this.store.endWrite(await this.store.beginWrite(), change);
+    this.goLives = new GoLiveSweep(source, move, Math.max(this.ttlMs, this.stableTtlMs));
+  }
+
+  /**
+   * Undefined when what is kept under `version` is in step with the clock; else a promise of
+   * whether go-lives moved the version (look again), or null when the next go-live cannot be
+   * read (the database away: then nothing kept is used, nor kept).
+   */
+  private goLivesDue(version: string | null): Promise<boolean | null> | undefined {
+    if (this.goLives === undefined || version === null) return undefined;
+    const moving = this.goLives.check(version);
+    return moving?.catch((error: unknown) => {
+      this.goLiveOutage.warn(error);
+      return null;
+    });
   }
 
   /**
@@ -315,7 +368,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     if (this.shares()) {
       const stepping = this.inStep();
       if (stepping) await stepping;
-      version = await this.store.version();
+      version = await this.version();
     }
     if (version === null) return new Map(await load(unique));
     const now = Date.now();
@@ -374,7 +427,7 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     const stepping = this.inStep();
     if (stepping) await stepping;
     // Read before the renderings: one kept under it was read from data no older than it.
-    const version = await this.store.version();
+    const version = await this.version();
     if (version === null) return { version, kept };
     const found = await Promise.all(keys.map((key) => this.store.lookup(key)));
     const now = Date.now();

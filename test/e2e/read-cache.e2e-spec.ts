@@ -44,10 +44,14 @@ async function createDraft(sut: TestApp, title: string, day: number): Promise<{ 
   });
 }
 
-/** Creates event `Scheduled`, to go live two seconds from now (a whole second); returns then. */
-async function scheduleSoon(sut: TestApp): Promise<DateTime> {
+/**
+ * Creates event `Scheduled` on day 6 (with `fields`), to go live two seconds from now (a whole
+ * second); returns then.
+ */
+async function scheduleSoon(sut: TestApp, fields: Record<string, unknown> = {}): Promise<DateTime> {
   const live = DateTime.utc().plus({ seconds: 2 }).set({ millisecond: 0 });
   const scheduled = await createEvent(sut.http, {
+    ...fields,
     title: 'Scheduled',
     date: live.toFormat('yyyy-MM-dd HH:mm:ss'),
     start_date: utcAt(6, 10),
@@ -885,45 +889,61 @@ describe('read cache', () => {
       expect(await titles(sut, dated)).toEqual([]);
     });
 
-    it('ends a kept list when a scheduled event goes live', async () => {
+    it('shows a scheduled event where it joins as it goes live, and keeps what it does not reach', async () => {
       const sut = app();
-      const { id } = await createEvent(sut.http, {
+      const music = await createCategory(sut.http, { name: 'Music' });
+      const film = await createCategory(sut.http, { name: 'Film' });
+      const listed = await createEvent(sut.http, {
         title: 'Listed',
+        categories: [music.id],
         start_date: utcAt(5, 10),
         end_date: utcAt(5, 12),
       });
-      const live = await scheduleSoon(sut);
-      expect(await titles(sut)).toEqual(['Listed']);
-      await renameBehind(sut, id, 'Renamed');
-      await pause(600);
-      // Past the TTL, before the scheduled event's date: nothing but a write changes the list.
-      if (DateTime.utc() < live) expect(await titles(sut)).toEqual(['Listed']);
-
-      await pause(Math.max(0, live.toMillis() - Date.now()) + 300);
-
-      expect(await titles(sut)).toEqual(['Renamed', 'Scheduled']);
-    });
-
-    it('keeps a single event past the TTL, until a scheduled event goes live', async () => {
-      const sut = app();
-      const { id } = await createEvent(sut.http, {
-        title: 'Single',
-        start_date: utcAt(5, 10),
-        end_date: utcAt(5, 12),
+      const other = await createEvent(sut.http, {
+        title: 'Other',
+        categories: [film.id],
+        start_date: utcAt(7, 10),
+        end_date: utcAt(7, 12),
       });
-      const live = await scheduleSoon(sut);
-      const title = async (): Promise<unknown> =>
-        ((await request(sut.http).get(`${EVENTS}/${id}`).expect(200)).body as { title: unknown })
-          .title;
-      expect(await title()).toBe('Single');
-      await renameBehind(sut, id, 'Renamed');
+      const live = await scheduleSoon(sut, { categories: [music.id] });
+      const byMusic = `${EVENTS}?categories=${music.slug}`;
+      const byFilm = `${EVENTS}?categories=${film.slug}`;
+      const found = `${EVENTS}?search=scheduled`;
+      const single = async (
+        id: number,
+      ): Promise<{ title: unknown; categories: PageBody['events'][number]['categories'] }> =>
+        (await request(sut.http).get(`${EVENTS}/${id}`).expect(200)).body as {
+          title: unknown;
+          categories: PageBody['events'][number]['categories'];
+        };
+      expect(await titles(sut)).toEqual(['Listed', 'Other']);
+      expect(await titles(sut, byMusic)).toEqual(['Listed']);
+      expect(await titles(sut, byFilm)).toEqual(['Other']);
+      expect(await titles(sut, found)).toEqual([]);
+      expect((await single(listed.id)).categories).toEqual([
+        expect.objectContaining({ id: music.id, count: 1 }),
+      ]);
+      expect((await single(other.id)).title).toBe('Other');
+      await renameBehind(sut, listed.id, 'Listed renamed');
+      await renameBehind(sut, other.id, 'Other renamed');
       await pause(600);
-      // Past the TTL, before the scheduled event's date: nothing but a write changes the event.
-      if (DateTime.utc() < live) expect(await title()).toBe('Single');
+      // Past the TTL, before the scheduled event's date: nothing but a write changes them.
+      if (DateTime.utc() < live) expect(await titles(sut)).toEqual(['Listed', 'Other']);
 
       await pause(Math.max(0, live.toMillis() - Date.now()) + 300);
 
-      expect(await title()).toBe('Renamed');
+      // The go-live is a write of the scheduled event: the lists it joins (every list without
+      // a narrower filter, its category's, its words' search) show it, with the events they
+      // kept rendered as before (no write reached them); Music counts it.
+      expect(await titles(sut)).toEqual(['Listed', 'Scheduled', 'Other']);
+      expect(await titles(sut, byMusic)).toEqual(['Listed', 'Scheduled']);
+      expect(await titles(sut, found)).toEqual(['Scheduled']);
+      const after = await single(listed.id);
+      expect(after.title).toBe('Listed');
+      expect(after.categories).toEqual([expect.objectContaining({ id: music.id, count: 2 })]);
+      // What it does not reach stays kept: another category's list, another event.
+      expect(await titles(sut, byFilm)).toEqual(['Other']);
+      expect((await single(other.id)).title).toBe('Other');
     });
   });
 

@@ -7,4 +7,9 @@ export class Clock {
   now(): DateTime {
     return DateTime.utc().set({ millisecond: 0 });
   }
+
+  /** `now()` in milliseconds since the epoch, without making a DateTime. */
+  millis(): number {
+    return Math.floor(Date.now() / 1000) * 1000;
+  }
 }

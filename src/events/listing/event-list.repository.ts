@@ -191,6 +191,26 @@ export class EventListRepository {
   }
 
   /**
+   * The scheduled (`future`) events whose date is in `(after, upTo]`, those that went live then
+   * by the clock alone, up to `limit` of them (read from `idx_events_scheduled`).
+   */
+  async findGoneLive(
+    after: Date,
+    upTo: Date,
+    limit: number,
+  ): Promise<Pick<EventEntity, 'id' | 'seriesId' | 'startUtc' | 'venueId'>[]> {
+    return this.unit.manager
+      .createQueryBuilder(EventEntity, 'e')
+      .select(['e.id', 'e.seriesId', 'e.startUtc', 'e.venueId'])
+      .where(`e.status = 'future'`)
+      .andWhere('e.dateUtc > :after', { after })
+      .andWhere('e.dateUtc <= :upTo', { upTo })
+      .orderBy('e.dateUtc', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /**
    * One page of events in list order (start, then id): the page's ids from the listing index
    * alone (a skipped row costs an index entry, not an event), then those events by id.
    */

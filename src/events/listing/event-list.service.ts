@@ -23,7 +23,6 @@ import { EventResponseDto } from '../dto/event.response.dto';
 import { ApiLinks } from '../../common/links/links';
 import { EventDateBounds, EventListQuery } from './event-list-query';
 import { EventLinksService } from '../links/event-links.service';
-import { earliest } from '../../common/dates/window';
 import { ReadCache } from '../../read-cache/read-cache';
 import { KeptItem, Rendered } from '../../read-cache/live-answer';
 import {
@@ -207,15 +206,14 @@ export class EventListService {
       firstOfSeries: filters.firstOfSeries,
     };
     const page = async (): Promise<EventPage> => {
-      // First: a total kept for such a list is kept as long as its answers (live-answer.ts).
-      const goLive = await this.nextGoLive(viewer, now);
-      const stableUntil = this.stableUntil(window, modified, goLive);
+      const kept = this.keptPastTtl(viewer);
+      const stableUntil = kept ? this.stableUntil(window, modified) : undefined;
       const found = await this.page(filter, query.paging, statuses, stableUntil, {
         language,
         links,
         viewer,
         password: query.password,
-        ...(goLive !== undefined ? { stableUntil: goLive ?? Number.POSITIVE_INFINITY } : {}),
+        ...(kept ? { stableUntil: Number.POSITIVE_INFINITY } : {}),
       });
       return stableUntil ? { ...found, stableUntil } : found;
     };
@@ -225,62 +223,45 @@ export class EventListService {
 
   /**
    * How the read cache keeps a single read of `view` for `viewer`: on the event's own key alone
-   * (moved by its writes), the counts of the terms it embeds, which other events' writes move,
-   * written in at each replay (CacheHints.liveCounts); and, for an anonymous reader, until the
-   * next scheduled event, venue or organizer may go live (nothing but a write changes the event
-   * as shown before then, as for its kept list rendering), up to `READ_CACHE_LIST_TTL_MS`,
-   * instead of the TTL. Venue, organizer, term and series writes move every key.
+   * (moved by its writes, and as it goes live if it was scheduled), the counts of the terms it
+   * embeds, which other events' writes move, written in at each replay (CacheHints.liveCounts);
+   * and, for an anonymous reader, up to `READ_CACHE_LIST_TTL_MS` instead of the TTL, since
+   * nothing but a write, or a go-live (a write of its own: GoLives), changes it. Venue,
+   * organizer, term and series writes move every key.
    */
-  async singleReadHints(
+  singleReadHints(
     view: EventView,
     viewer: Viewer,
-  ): Promise<Pick<CacheHints, 'dependsOn' | 'liveCounts' | 'keepUntil'>> {
-    const goLive = await this.nextGoLive(viewer, this.clock.now().toJSDate());
+  ): Pick<CacheHints, 'dependsOn' | 'liveCounts' | 'keepUntil'> {
     return {
       dependsOn: [eventKey(view.event.id)],
       liveCounts: true,
-      ...(goLive !== undefined ? { keepUntil: goLive ?? Number.POSITIVE_INFINITY } : {}),
+      ...(this.keptPastTtl(viewer) ? { keepUntil: Number.POSITIVE_INFINITY } : {}),
     };
   }
 
   /**
-   * For an anonymous reader, when the read cache is on: the first instant after which a
-   * scheduled event, venue or organizer may go live, looked up from one read-cache TTL back,
-   * since the totals and renderings a page reuses may be that old (null: none is scheduled).
-   * Nothing but a write changes a rendering or a default-window list before then.
+   * Whether what is read for `viewer` is kept by the read cache past its TTL when nothing but a
+   * write changes it: anonymous readers' answers, while the cache is on. The clock changes what
+   * they show only at midnight (the default window moves) and as scheduled items go live, which
+   * the cache ends as writes of those items (GoLives).
    */
-  private async nextGoLive(viewer: Viewer, now: Date): Promise<number | null | undefined> {
-    if (!this.cache.enabled || viewer.userId !== null) return undefined;
-    // Kept under the listing version like a total: looked up from further back than a later
-    // read would, the instant kept is never later than the one that read would find.
-    return this.cache.remember('events next scheduled', async () => {
-      const since = new Date(now.getTime() - this.cache.ttlMs);
-      const dates = await Promise.all([
-        this.events.findNextScheduledAfter(since),
-        this.links.nextScheduledAfter(since),
-      ]);
-      return earliest(dates)?.getTime() ?? null;
-    });
+  private keptPastTtl(viewer: Viewer): boolean {
+    return this.cache.enabled && viewer.userId === null;
   }
 
   /**
    * Until when an anonymous list answer made now stays what the clock alone would make it: a
    * list with the default window (no date or modification bounds) changes without a write only
-   * when that window moves (the next midnight in the site's zone) or when a scheduled event,
-   * venue or organizer goes live (`goLive`: its status and counts change). Undefined when the
-   * answer may change with the clock at any moment, or is not cached.
+   * when that window moves (the next midnight in the site's zone); go-lives are writes (above).
+   * Undefined when the answer may change with the clock at any moment.
    */
-  private stableUntil(
-    window: EventDateBounds,
-    modified: ModifiedBounds,
-    goLive: number | null | undefined,
-  ): Date | undefined {
-    if (goLive === undefined || !window.windowMovesAt) return undefined;
+  private stableUntil(window: EventDateBounds, modified: ModifiedBounds): Date | undefined {
+    if (!window.windowMovesAt) return undefined;
     if (modified.modifiedAfter !== undefined || modified.modifiedBefore !== undefined) {
       return undefined;
     }
-    const windowMoves = window.windowMovesAt.toJSDate();
-    return earliest([windowMoves, goLive === null ? null : new Date(goLive)]) ?? windowMoves;
+    return window.windowMovesAt.toJSDate();
   }
 
   /**
@@ -352,8 +333,8 @@ export class EventListService {
    * cache, under keys most writes leave alone: the part of a first-occurrences total that reads
    * only the occurrences of recurring series (no write of an event outside any series moves it:
    * such a write recounts the window, not every series), and the scheduled events still to go
-   * live (only writes of scheduled events move it; kept no later than `keepUntil`, the next
-   * instant one goes live, when the caller knows it, else for the TTL).
+   * live (only writes of scheduled events, and their go-lives, move it; kept no later than
+   * `keepUntil`, when the window moves, when the caller knows it, else for the TTL).
    */
   private countMatches(filter: EventListFilter, keepUntil?: number): Promise<number> {
     if (!seenByPublicOnly(filter.visibility)) {

@@ -20,8 +20,9 @@ export interface RenderContext {
   /** The password the list request carried, which unlocks the protected events it matches. */
   readonly password: string | undefined;
   /**
-   * Until when nothing but a write changes a rendering: the next instant a scheduled venue or
-   * organizer an event embeds may go live (undefined: unknown, the cache's TTL bounds it).
+   * Until when nothing but a write changes a rendering (infinite for anonymous readers: the
+   * go-live of a venue or organizer it embeds ends it as their writes do, GoLives; the cache
+   * keeps it up to `READ_CACHE_LIST_TTL_MS`); undefined: the cache's TTL bounds it.
    */
   readonly stableUntil?: number;
 }

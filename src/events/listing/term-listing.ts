@@ -53,7 +53,7 @@ export function insertListingSql(eventsWhere: string, skipTerm = false): string 
 }
 
 /** The terms each of `eventIds` is filed under: its own, and every category above its categories. */
-async function filedTerms(
+export async function filedTerms(
   manager: EntityManager,
   eventIds: readonly number[],
 ): Promise<Map<number, Set<number>>> {
