@@ -52,6 +52,7 @@ class MysqlHeadSource implements LogHeadSource {
     const connecting = (this.connection ??= createConnection({
       uri: driverUrl(this.url),
       connectTimeout: this.timeoutMs,
+      trace: false,
     }));
     try {
       const connection = await connecting;

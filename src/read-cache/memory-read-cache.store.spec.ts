@@ -114,6 +114,29 @@ describe('MemoryReadCacheStore', () => {
     expect(await sut.lookup('k')).toEqual({ version: before, answer: answer('kept') });
   });
 
+  it('tells a value read under an earlier version is current while none of its keys moved', async () => {
+    const sut = new MemoryReadCacheStore(1_000);
+    const since = await sut.version();
+    if (since === null) throw new Error('no version');
+    await sut.endWrite(await sut.beginWrite(), { keys: [EVERY_ANSWER, termKey(2)] });
+    const later = await sut.version();
+    if (later === null) throw new Error('no version');
+
+    expect(sut.keptBetween(since, later, [termKey(1)])).toBe(true);
+    expect(sut.keptBetween(since, later, [])).toBe(true);
+    expect(sut.keptBetween(since, later, [termKey(2)])).toBe(false);
+    // Only against the current version, within one epoch.
+    await sut.endWrite(await sut.beginWrite(), { keys: [termKey(3)] });
+    expect(sut.keptBetween(since, later, [termKey(1)])).toBe(false);
+    const current = await sut.version();
+    if (current === null) throw new Error('no version');
+    expect(sut.keptBetween(since, current, [termKey(1)])).toBe(true);
+    await sut.endWrite(await sut.beginWrite(), 'all');
+    const next = await sut.version();
+    if (next === null) throw new Error('no version');
+    expect(sut.keptBetween(since, next, [])).toBe(false);
+  });
+
   it('keeps an answer narrowed to terms through a write of other terms, not of one of its own', async () => {
     const sut = new MemoryReadCacheStore(1000);
     const seen = (await sut.lookup('k')).version ?? '';

@@ -127,6 +127,16 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     return Promise.resolve();
   }
 
+  keptBetween(since: string, now: string, dependsOn: readonly string[]): boolean {
+    const [epoch, sequence] = since.split(':').map(Number);
+    return (
+      now === this.current() &&
+      epoch === this.epoch &&
+      sequence !== undefined &&
+      this.unmovedSince(dependsOn, sequence)
+    );
+  }
+
   beginWrite(): Promise<WriteTicket> {
     return Promise.resolve({ id: randomUUID() });
   }

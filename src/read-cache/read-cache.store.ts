@@ -189,6 +189,12 @@ export interface ReadCacheStore {
    * under `key`, if it still is; a store may also leave it (each replay then fills it again).
    */
   replace(key: string, previous: CachedAnswer, next: CachedAnswer): Promise<void>;
+  /**
+   * Whether a value read under version `since` that depends on `dependsOn` is still what a read
+   * under `now` (the current version) would find: both of the current epoch, and none of the
+   * keys moved after `since`. Only a store that can tell without a round trip has it.
+   */
+  keptBetween?(since: string, now: string, dependsOn: readonly string[]): boolean;
   beginWrite(): Promise<WriteTicket>;
   /** Ends a write that committed (or may have) `change`. */
   endWrite(ticket: WriteTicket, change: WriteChange): Promise<void>;

@@ -35,13 +35,24 @@ interface Counter {
 /** The most totals `countWith` remembers how to count. */
 const MAX_COUNTERS = 10_000;
 
-/** Values of one kind kept in this process for one listing version (see `rememberEach`). */
+/**
+ * Values of one kind kept in this process for one listing version (see `rememberEach`), and
+ * through later versions while none of the read-cache keys a value depends on moved.
+ */
 export class VersionMemo<K, V> {
   version: string | null = null;
   madeAt = 0;
   readonly values = new Map<K, V>();
+  /** The version each value was loaded under. */
+  readonly loadedUnder = new Map<K, string>();
   /** The loads in flight under `version`, by key. */
   loading = new Map<K, Promise<ReadonlyMap<K, V>>>();
+
+  /**
+   * `dependsOn`: the keys whose moves change the value of a key (a term's count: its term key;
+   * none for values only writes that end everything change). Without it, every move does.
+   */
+  constructor(readonly dependsOn?: (key: K) => readonly string[]) {}
 }
 
 /**
@@ -372,11 +383,14 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     }
     if (version === null) return new Map(await load(unique));
     const now = Date.now();
-    if (memo.version !== version || !(memo.madeAt <= now && now - memo.madeAt < this.ttlMs)) {
+    if (!(memo.madeAt <= now && now - memo.madeAt < this.ttlMs)) {
       memo.version = version;
       memo.madeAt = now;
       memo.values.clear();
+      memo.loadedUnder.clear();
       memo.loading = new Map();
+    } else if (memo.version !== version) {
+      this.carryOver(memo, version);
     }
     const missing = unique.filter((key) => !memo.values.has(key));
     // Keys another read is loading under this version are waited for, not loaded again (right
@@ -398,7 +412,10 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
       for (const key of toLoad) if (flights.get(key) === loading) flights.delete(key);
     }
     if (memo.version === version) {
-      for (const [key, value] of loaded) memo.values.set(key, value);
+      for (const [key, value] of loaded) {
+        memo.values.set(key, value);
+        memo.loadedUnder.set(key, version);
+      }
     }
     for (const [key, flight] of waited) {
       // A load that failed (its reader's query cancelled) is read again by this one.
@@ -411,6 +428,23 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
       if (value !== undefined) found.set(key, value);
     }
     return found;
+  }
+
+  /**
+   * Moves `memo` to `version`, keeping the values none of whose keys moved since they were
+   * loaded, where the store can tell at no cost (in this process); else none.
+   */
+  private carryOver<K, V>(memo: VersionMemo<K, V>, version: string): void {
+    const { dependsOn } = memo;
+    for (const [key, since] of memo.loadedUnder) {
+      const keys = dependsOn?.(key);
+      if (keys === undefined || this.store.keptBetween?.(since, version, keys) !== true) {
+        memo.values.delete(key);
+        memo.loadedUnder.delete(key);
+      }
+    }
+    memo.version = version;
+    memo.loading = new Map();
   }
 
   /**

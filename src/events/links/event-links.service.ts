@@ -13,6 +13,7 @@ import { CreateOrganizerDto } from '../../organizers/dto/create-organizer.dto';
 import { OrganizersService, OrganizerView } from '../../organizers/organizers.service';
 import { Taxonomy } from '../../terms/taxonomy';
 import { ReadCache, VersionMemo } from '../../read-cache/read-cache';
+import { termKey } from '../../read-cache/read-cache.store';
 import { TermsService, TermView } from '../../terms/terms.service';
 import { CreateVenueDto } from '../../venues/dto/create-venue.dto';
 import { VenuesService, VenueView } from '../../venues/venues.service';
@@ -119,12 +120,14 @@ function unknownTerm(param: string): ParamProblem {
 @Injectable()
 export class EventLinksService {
   /**
-   * The linked items events embed, kept in this process until the listing version moves (every
-   * write that could change one moves it), so a page read after another costs no query for them.
+   * The linked items events embed, kept in this process until a write that could change one
+   * moves the listing version: for venues and organizers, a write that ends everything (theirs);
+   * for a term, also the write of an event filed under it (its count moves). So a page read after
+   * another, or after another event's write, costs no query for them.
    */
-  private readonly venueViews = new VersionMemo<number, VenueView>();
-  private readonly organizerViews = new VersionMemo<number, OrganizerView>();
-  private readonly termViews = new VersionMemo<number, TermView>();
+  private readonly venueViews = new VersionMemo<number, VenueView>(() => []);
+  private readonly organizerViews = new VersionMemo<number, OrganizerView>(() => []);
+  private readonly termViews = new VersionMemo<number, TermView>((id) => [termKey(id)]);
 
   constructor(
     private readonly events: EventsRepository,
