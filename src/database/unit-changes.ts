@@ -40,6 +40,11 @@ export class UnitChanges {
    */
   listingFrom: number | undefined = undefined;
   /**
+   * The UTC days (`YYYY-MM-DD`) the unit's listed events started on before its writes and start
+   * on after them: the dated lists they can change (read-cache `dayKey`).
+   */
+  readonly listingDays = new Set<string>();
+  /**
    * The beginnings (three letters, folded) of the words of the narrowed event's text before and
    * after the unit's writes: the searches they can change (`events/search/search-keys.ts`).
    */
@@ -102,6 +107,12 @@ export function noteListingFrom(manager: EntityManager, positions: Iterable<numb
   let from = changes.listingFrom ?? Infinity;
   for (const position of positions) from = Math.min(from, position);
   changes.listingFrom = from;
+}
+
+/** Notes, in the unit `manager` runs, the UTC days its listed events start or started on. */
+export function noteListingDays(manager: EntityManager, days: Iterable<string>): void {
+  const changes = changesIn(manager);
+  if (changes) for (const day of days) changes.listingDays.add(day);
 }
 
 /** Notes, in the unit `manager` runs, that it wrote a scheduled event. */

@@ -1,6 +1,7 @@
 import { UnitChanges } from '../database/unit-changes';
 import { changeOf } from './listing-version.subscriber';
 import {
+  dayKey,
   eventKey,
   EVERY_ANSWER,
   organizerKey,
@@ -41,13 +42,21 @@ describe('changeOf', () => {
     });
   });
 
-  it('ends the searches of its words and the lists of its venues and organizers', () => {
+  it('ends the searches of its words, the lists of its venues and organizers, and of its start days', () => {
     const record = changes({ narrowedTo: 5 });
     record.searchPrefixes.add('jaz');
     record.venues.add(7);
     record.organizers.add(8);
+    record.listingDays.add('2027-01-10');
     expect(changeOf(record)).toEqual({
-      keys: [EVERY_ANSWER, eventKey(5), searchKey('jaz'), venueKey(7), organizerKey(8)],
+      keys: [
+        EVERY_ANSWER,
+        eventKey(5),
+        searchKey('jaz'),
+        venueKey(7),
+        organizerKey(8),
+        dayKey('2027-01-10'),
+      ],
     });
   });
 });

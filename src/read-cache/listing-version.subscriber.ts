@@ -11,6 +11,7 @@ import {
 import { changesOf, UnitChanges } from '../database/unit-changes';
 import { ReadCache } from './read-cache';
 import {
+  dayKey,
   eventKey,
   EVERY_ANSWER,
   organizerKey,
@@ -44,6 +45,7 @@ export function changeOf(changes: UnitChanges): WriteChange {
     ...[...changes.searchPrefixes].map(searchKey),
     ...[...changes.venues].map(venueKey),
     ...[...changes.organizers].map(organizerKey),
+    ...[...changes.listingDays].map(dayKey),
   ];
   if (changes.wroteScheduled) keys.push(SCHEDULED);
   const from = changes.listingFrom;

@@ -142,6 +142,19 @@ export function organizerKey(id: number): string {
 }
 
 /**
+ * The key of the event lists whose window holds `day` (a UTC day, `YYYY-MM-DD`) and at most
+ * {@link MAX_WINDOW_DAYS} days in all, with no narrower filter: only events that start within a
+ * list's window are in it, so a narrowed write moves it for the UTC day its event started on
+ * before and starts on after it, and a write of an event dated elsewhere keeps such a list.
+ */
+export function dayKey(day: string): string {
+  return `day:${day}`;
+}
+
+/** The most UTC days a list's window may cover to depend on its days' keys (two months). */
+export const MAX_WINDOW_DAYS = 62;
+
+/**
  * The key of the event searches whose longest word begins with `prefix` (three letters, folded:
  * `events/search/search-keys.ts`): a narrowed write moves it for every word beginning of the
  * event's text before and after it, so a search the write's text cannot match stays kept.

@@ -34,6 +34,11 @@ async function hideBehind(sut: TestApp, id: number): Promise<void> {
   await sut.dataSource.query('UPDATE events SET hide_from_listings = 1 WHERE id = ?', [id]);
 }
 
+/** The start and end of an event from 10:00 to 12:00 UTC, `day` days from now. */
+function at(day: number): Record<string, string> {
+  return { start_date: utcAt(day, 10), end_date: utcAt(day, 12) };
+}
+
 /** Creates a draft starting `day` days from now (after the events the tests publish first). */
 async function createDraft(sut: TestApp, title: string, day: number): Promise<{ id: number }> {
   return createEvent(sut.http, {
@@ -87,10 +92,6 @@ interface PageBody {
  */
 async function pageThroughWrites(reader: TestApp, writer: TestApp): Promise<void> {
   const music = await createCategory(writer.http, { name: 'Music' });
-  const at = (day: number): Record<string, string> => ({
-    start_date: utcAt(day, 10),
-    end_date: utcAt(day, 12),
-  });
   const first = await createEvent(writer.http, { title: 'First', ...at(1) });
   await createEvent(writer.http, { title: 'Third', categories: [music.id], ...at(3) });
   const page = `${EVENTS}?per_page=2`;
@@ -311,10 +312,6 @@ describe('read cache', () => {
       const music = await createCategory(sut.http, { name: 'Music' });
       const jazz = await createCategory(sut.http, { name: 'Jazz', parent: music.id });
       const film = await createCategory(sut.http, { name: 'Film' });
-      const at = (day: number): Record<string, string> => ({
-        start_date: utcAt(day, 10),
-        end_date: utcAt(day, 12),
-      });
       const a = await createEvent(sut.http, { title: 'A', categories: [music.id], ...at(1) });
       const byMusic = `${EVENTS}?categories=${music.slug}`;
       expect(await titles(sut, byMusic)).toEqual(['A']);
@@ -354,10 +351,6 @@ describe('read cache', () => {
 
     it('keeps a search through writes of text without its words, not through one with them before or after', async () => {
       const sut = app();
-      const at = (day: number): Record<string, string> => ({
-        start_date: utcAt(day, 10),
-        end_date: utcAt(day, 12),
-      });
       const a = await createEvent(sut.http, { title: 'Jazz night', ...at(1) });
       const b = await createEvent(sut.http, { title: 'Late trio', ...at(2) });
       await sut.admin.post(`${EVENTS}/${b.id}`).send({ excerpt: 'A jazz trio.' }).expect(200);
@@ -422,16 +415,35 @@ describe('read cache', () => {
       expect(await titles(sut, page(3))).toEqual(['Jazz 5']);
     });
 
+    it('keeps a dated list through writes of events that start on other days, not through one on its days', async () => {
+      const sut = app();
+      const kept = await createEvent(sut.http, { title: 'Kept', ...at(20) });
+      const dated = `${EVENTS}?start_date=${utcAt(15, 0).slice(0, 10)}&end_date=${utcAt(25, 0).slice(0, 10)}`;
+      expect(await titles(sut, dated)).toEqual(['Kept']);
+      await hideBehind(sut, kept.id);
+
+      // Before and after its days: the dated list is kept, the unfiltered one is read again.
+      await createEvent(sut.http, { title: 'Before', ...at(5) });
+      const after = await createEvent(sut.http, { title: 'After', ...at(40) });
+      expect(await titles(sut, dated)).toEqual(['Kept']);
+      expect(await titles(sut)).toEqual(['Before', 'After']);
+
+      // On one of its days: read again.
+      const inside = await createEvent(sut.http, { title: 'Inside', ...at(16) });
+      expect(await titles(sut, dated)).toEqual(['Inside']);
+      // Moved in from elsewhere, and out again: the days before and after both count.
+      await sut.admin.post(`${EVENTS}/${after.id}`).send(at(18)).expect(200);
+      expect(await titles(sut, dated)).toEqual(['Inside', 'After']);
+      await sut.admin.post(`${EVENTS}/${inside.id}`).send(at(35)).expect(200);
+      expect(await titles(sut, dated)).toEqual(['After']);
+    });
+
     it('keeps lists by venue and by organizer through writes of events elsewhere, not through one there before or after', async () => {
       const sut = app();
       const hall = await createVenue(sut.http, { venue: 'Hall' });
       const club = await createVenue(sut.http, { venue: 'Club' });
       const crew = await createOrganizer(sut.http, { organizer: 'Crew' });
       const band = await createOrganizer(sut.http, { organizer: 'Band' });
-      const at = (day: number): Record<string, string> => ({
-        start_date: utcAt(day, 10),
-        end_date: utcAt(day, 12),
-      });
       const a = await createEvent(sut.http, {
         title: 'A',
         venue: hall.id,
@@ -494,10 +506,6 @@ describe('read cache', () => {
       const music = await createCategory(sut.http, { name: 'Music' });
       const live = await createTag(sut.http, { name: 'Live' });
       const film = await createCategory(sut.http, { name: 'Film' });
-      const at = (day: number): Record<string, string> => ({
-        start_date: utcAt(day, 10),
-        end_date: utcAt(day, 12),
-      });
       const a = await createEvent(sut.http, {
         title: 'A',
         categories: [music.id],
@@ -655,10 +663,6 @@ describe('read cache', () => {
       const sut = app();
       const total = async (): Promise<number> =>
         ((await request(sut.http).get(EVENTS).expect(200)).body as ListBody).total;
-      const at = (day: number): Record<string, string> => ({
-        start_date: utcAt(day, 10),
-        end_date: utcAt(day, 12),
-      });
       const inAnHour = DateTime.utc().plus({ hours: 1 }).toFormat('yyyy-MM-dd HH:mm:ss');
       await createEvent(sut.http, { title: 'Published', ...at(3) });
       expect(await total()).toBe(1);
@@ -1138,10 +1142,6 @@ describe('read cache', () => {
       await first.reset();
       const hall = await createVenue(first.http, { venue: 'Hall' });
       const club = await createVenue(first.http, { venue: 'Club' });
-      const at = (day: number): Record<string, string> => ({
-        start_date: utcAt(day, 10),
-        end_date: utcAt(day, 12),
-      });
       const a = await createEvent(first.http, { title: 'Jazz night', venue: hall.id, ...at(1) });
       const search = `${EVENTS}?search=jazz`;
       const byHall = `${EVENTS}?venue=${hall.id}`;

@@ -26,8 +26,10 @@ import { EventLinksService } from '../links/event-links.service';
 import { ReadCache } from '../../read-cache/read-cache';
 import { KeptItem, Rendered } from '../../read-cache/live-answer';
 import {
+  dayKey,
   eventKey,
   EVERY_ANSWER,
+  MAX_WINDOW_DAYS,
   organizerKey,
   SCHEDULED,
   searchKey,
@@ -38,6 +40,7 @@ import {
 import { searchPrefixOf } from '../search/search-keys';
 import { SearchLane } from '../search/search-lane';
 import { RECURRENCE_LIMITS } from '../recurrence/recurrence';
+import { dayStart, utcDay } from './window-total';
 
 /**
  * Rows of a search kept with its total (docs/decisions.md, "A search keeps its first rows"): its
@@ -125,8 +128,10 @@ function totalCacheKey(filter: EventListFilter): string {
  * events whose text, before or after, has a word beginning as its longest word does
  * (`search/search-keys.ts`); a list filtered by venues or organizers (or by distance, the
  * venues it keeps), only with writes of events at them before or after; a list filtered by
- * terms, only with writes of events filed under them (the read cache's term keys); any other
- * list, with every write anonymous callers see. Each is enough alone: a write that cannot
+ * terms, only with writes of events filed under them (the read cache's term keys); a list
+ * whose window is given at both ends and covers at most two months, only with writes of events
+ * that started or start on its days (`windowDays`); any other list, with every write anonymous
+ * callers see. Each is enough alone: a write that cannot
  * reach one filter of a list cannot change the list.
  */
 function listKeys(filter: EventListFilter): string[] {
@@ -137,7 +142,25 @@ function listKeys(filter: EventListFilter): string[] {
   if (organizerIds && organizerIds.length > 0) return organizerIds.map(organizerKey);
   if (nearVenueIds && nearVenueIds.length > 0) return nearVenueIds.map(venueKey);
   const terms = filterTerms(filter);
-  return terms.length > 0 ? terms.map(termKey) : [EVERY_ANSWER];
+  if (terms.length > 0) return terms.map(termKey);
+  return windowDays(filter)?.map(dayKey) ?? [EVERY_ANSWER];
+}
+
+/**
+ * The UTC days of `filter`'s window, when it has both ends and covers at most
+ * `MAX_WINDOW_DAYS`: an event is in the list only if it starts within the window (and ends
+ * within it), so only a write of an event that started or starts on one of them changes it.
+ */
+function windowDays(filter: EventListFilter): string[] | undefined {
+  const { startFrom, endUntil } = filter;
+  if (startFrom === undefined || endUntil === undefined) return undefined;
+  const last = utcDay(endUntil);
+  const days: string[] = [];
+  for (let day = dayStart(startFrom); utcDay(day) <= last; day = dayStart(day, 1)) {
+    if (days.length === MAX_WINDOW_DAYS) return undefined;
+    days.push(utcDay(day));
+  }
+  return days.length > 0 ? days : undefined;
 }
 
 /** The categories and tags `filter` names. */

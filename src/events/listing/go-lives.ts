@@ -10,7 +10,7 @@ import { EventsRepository } from '../events.repository';
 import { EventLinksService } from '../links/event-links.service';
 import { searchPrefixes } from '../search/search-keys';
 import { EventListRepository } from './event-list.repository';
-import { dayStart } from './window-total';
+import { dayStart, utcDay } from './window-total';
 
 /**
  * The most events going live at once that are ended one by one; more (a sweep after a long
@@ -73,6 +73,7 @@ export class GoLives implements GoLiveSource {
       changes.narrowedTo = event.id;
       for (const term of filed.get(event.id) ?? []) changes.filedTerms.add(term);
       changes.listingFrom = dayStart(event.startUtc).getTime();
+      changes.listingDays.add(utcDay(event.startUtc));
       const own = texts.filter((text) => text.eventId === event.id);
       const words = searchPrefixes(
         own.flatMap((text) => [text.title, text.description, text.excerpt]),

@@ -1,6 +1,11 @@
 import { EntityManager } from 'typeorm';
 import { ancestorIds, subtreeIds } from '../../terms/term-catalog';
-import { noteFiledTerms, noteListingFrom, noteScheduledWrite } from '../../database/unit-changes';
+import {
+  noteFiledTerms,
+  noteListingDays,
+  noteListingFrom,
+  noteScheduledWrite,
+} from '../../database/unit-changes';
 import {
   addKeys,
   applyDayDeltas,
@@ -156,11 +161,13 @@ export async function refreshEventsListing(
       addKeys(deltas, before.get(id) ?? [], -1);
       addKeys(deltas, after, 1);
       noteListingFrom(manager, after.map(startOfKey));
+      noteListingDays(manager, after.map(startDayOfKey));
       if (after.some(isScheduled)) noteScheduledWrite(manager);
     }
     // Where the events were (those deleted too): a list changes from the earliest.
     const was = ids.flatMap((id) => before.get(id) ?? []);
     noteListingFrom(manager, was.map(startOfKey));
+    noteListingDays(manager, was.map(startDayOfKey));
     if (was.some(isScheduled)) noteScheduledWrite(manager);
     for (const pairs of chunksOf(removed, ROWS_PER_STATEMENT)) {
       await manager.query(
@@ -182,6 +189,11 @@ export async function refreshEventsListing(
 /** Whether a day-count key counts a scheduled event. */
 function isScheduled(key: DayKey): boolean {
   return partsOfKey(key).status === 'future';
+}
+
+/** The UTC day (`YYYY-MM-DD`) a day-count key counts an event from. */
+function startDayOfKey(key: DayKey): string {
+  return partsOfKey(key).startDay;
 }
 
 /** The start of the UTC day a day-count key counts an event from, as a listing position (ms). */
