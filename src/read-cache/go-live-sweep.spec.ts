@@ -109,6 +109,20 @@ describe('GoLiveSweep', () => {
     expect(schedule.asked).toEqual([500, 500]);
   });
 
+  it('takes a next go-live at or before where it swept as swept, whatever its source says', async () => {
+    const schedule = new Schedule();
+    schedule.lives.push({ at: 2_000, change: { keys: ['event:1'] } });
+    const { sweep, moves } = sweepOf(schedule);
+    schedule.clock = 2_000;
+    expect(await sweep.check('0:1')).toBe(true);
+    // A source whose comparison is inclusive: it names the instant swept again.
+    schedule.nextAfter = (after: number): Promise<number | null> => Promise.resolve(after);
+
+    expect(await sweep.check('0:2')).toBe(false);
+    expect(sweep.check('0:2')).toBeUndefined();
+    expect(moves).toEqual([{ keys: ['event:1'] }]);
+  });
+
   it('fails a check while the next go-live cannot be read, and sweeps once it can', async () => {
     const schedule = new Schedule();
     schedule.lives.push({ at: 2_000, change: { keys: ['event:1'] } });

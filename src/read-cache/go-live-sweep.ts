@@ -55,8 +55,8 @@ export class GoLiveSweep {
    */
   check(version: string): Promise<boolean> | undefined {
     const known = this.known;
-    if (this.sweeping === undefined && known?.version === version) {
-      if (known.next === null || this.source.now() < known.next) return undefined;
+    if (this.sweeping === undefined && known?.version === version && !this.due(known.next)) {
+      return undefined;
     }
     return this.sweepIfDue(version);
   }
@@ -68,13 +68,20 @@ export class GoLiveSweep {
     }
     let next = this.known?.version === version ? this.known.next : undefined;
     if (next === undefined) next = await this.nextFor(version);
-    const now = this.source.now();
-    if (next === null || now < next) return false;
-    this.sweeping ??= this.sweep(now).finally(() => {
+    if (!this.due(next)) return false;
+    this.sweeping ??= this.sweep(this.source.now()).finally(() => {
       this.sweeping = undefined;
     });
     await this.sweeping;
     return true;
+  }
+
+  /**
+   * Whether a go-live at `next` is to be swept now. One at or before `sweptUntil` was swept
+   * already: a source whose comparison is inclusive would otherwise have every check sweep again.
+   */
+  private due(next: number | null): boolean {
+    return next !== null && next > this.sweptUntil && this.source.now() >= next;
   }
 
   /** The next go-live after `sweptUntil`, read once for all the checks of `version`. */
