@@ -4,6 +4,7 @@ import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../posts/post-registry';
 import { PostLinks } from '../posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
+import { PlainRows, PlainRowsOptions } from '../database/plain-rows';
 import {
   lockTerms,
   moveTermCounts,
@@ -93,6 +94,15 @@ async function writeDates(
 }
 
 /**
+ * The rows single reads and renderings read whole by key, without the query builder
+ * (database/plain-rows.ts).
+ */
+const EVENT_ROWS = new PlainRows(EventEntity);
+const TRANSLATION_ROWS = new PlainRows(EventTranslationEntity);
+const ORGANIZER_LINK_ROWS = new PlainRows(EventOrganizerEntity);
+const TERM_LINK_ROWS = new PlainRows(EventTermEntity);
+
+/**
  * The only place that writes events in SQL, and reads them by id, slug and series (their lists:
  * listing/event-list.repository.ts).
  */
@@ -150,9 +160,7 @@ export class EventsRepository implements OnModuleInit {
   /** The term links of all `eventIds`, in one query. */
   async findTermLinks(eventIds: readonly number[]): Promise<EventTermLink[]> {
     if (eventIds.length === 0) return [];
-    const rows = await this.unit.manager
-      .getRepository(EventTermEntity)
-      .findBy({ eventId: In([...new Set(eventIds)]) });
+    const rows = await TERM_LINK_ROWS.where(this.unit.manager, 'eventId', [...new Set(eventIds)]);
     return rows.map((row) => ({ eventId: row.eventId, termId: row.termId }));
   }
 
@@ -179,24 +187,25 @@ export class EventsRepository implements OnModuleInit {
 
   /** The event `id`; inside a write, its row stays locked until the commit. */
   async findById(id: number): Promise<EventEntity | null> {
-    return this.unit.manager
-      .getRepository(EventEntity)
-      .findOne({ where: { id }, ...this.unit.rowLock });
+    const [event] = await EVENT_ROWS.where(this.unit.manager, 'id', [id], this.locked);
+    return event ?? null;
+  }
+
+  /** Inside a write, a read's rows stay locked until the commit (UnitOfWork.rowLock). */
+  private get locked(): PlainRowsOptions<EventEntity> {
+    return { lock: this.unit.rowLock.lock !== undefined };
   }
 
   /** The event `slug` names; inside a write, its row stays locked until the commit. */
   async findBySlug(slug: string): Promise<EventEntity | null> {
-    return this.unit.manager
-      .getRepository(EventEntity)
-      .findOne({ where: { slug }, ...this.unit.rowLock });
+    const [event] = await EVENT_ROWS.where(this.unit.manager, 'slug', [slug], this.locked);
+    return event ?? null;
   }
 
   /** The translations of all `eventIds`, in one query. */
   async findTranslations(eventIds: readonly number[]): Promise<EventTranslationEntity[]> {
     if (eventIds.length === 0) return [];
-    return this.unit.manager
-      .getRepository(EventTranslationEntity)
-      .findBy({ eventId: In([...eventIds]) });
+    return TRANSLATION_ROWS.where(this.unit.manager, 'eventId', eventIds);
   }
 
   /**
@@ -567,9 +576,8 @@ export class EventsRepository implements OnModuleInit {
   /** The organizer links of `eventIds`, in each event's order. */
   async findOrganizerLinks(eventIds: readonly number[]): Promise<EventOrganizerEntity[]> {
     if (eventIds.length === 0) return [];
-    return this.unit.manager.getRepository(EventOrganizerEntity).find({
-      where: { eventId: In([...eventIds]) },
-      order: { eventId: 'ASC', position: 'ASC' },
+    return ORGANIZER_LINK_ROWS.where(this.unit.manager, 'eventId', eventIds, {
+      orderBy: ['eventId', 'position'],
     });
   }
 

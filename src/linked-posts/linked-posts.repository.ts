@@ -4,6 +4,7 @@ import { Language } from '../common/i18n/language';
 import { PostRegistry } from '../posts/post-registry';
 import { PostLinks } from '../posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
+import { PlainRows, PlainRowsOptions } from '../database/plain-rows';
 import { namedText, writeTranslation } from '../posts/translations';
 import { Visibility } from '../access/visibility';
 import { whereVisible } from '../posts/status-filter';
@@ -68,12 +69,24 @@ export interface LinkedPostListFilter {
  * its own tables. Translations are always read for a whole set of items in one query.
  */
 export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedPostTranslation> {
+  /** The items read whole by key, without the query builder (database/plain-rows.ts). */
+  private readonly rows: PlainRows<E>;
+  private readonly translationRows: PlainRows<T>;
+
   constructor(
     protected readonly unit: UnitOfWork,
     private readonly posts: PostRegistry,
     private readonly tables: LinkedPostTables<E, T>,
     private readonly links: PostLinks,
-  ) {}
+  ) {
+    this.rows = new PlainRows(tables.entity);
+    this.translationRows = new PlainRows(tables.translation);
+  }
+
+  /** Inside a write, a read's rows stay locked until the commit (UnitOfWork.rowLock). */
+  private get locked(): PlainRowsOptions<E> {
+    return { lock: this.unit.rowLock.lock !== undefined };
+  }
 
   /** One page in list order (newest publication first, then id) and the number of all matches. */
   async findPage(
@@ -99,20 +112,20 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
 
   /** The item `id`; inside a write, its row stays locked until the commit. */
   async findById(id: number): Promise<E | null> {
-    return this.unit.lockedInWrites(this.items().where(`${ITEM}.id = :id`, { id })).getOne();
+    const [item] = await this.rows.where(this.unit.manager, 'id', [id], this.locked);
+    return item ?? null;
   }
 
   /** The item `slug` names; inside a write, its row stays locked until the commit. */
   async findBySlug(slug: string): Promise<E | null> {
-    return this.unit.lockedInWrites(this.items().where(`${ITEM}.slug = :slug`, { slug })).getOne();
+    const [item] = await this.rows.where(this.unit.manager, 'slug', [slug], this.locked);
+    return item ?? null;
   }
 
   /** The items with these ids, whatever their status. */
   async findByIds(ids: readonly number[]): Promise<E[]> {
     if (ids.length === 0) return [];
-    return this.items()
-      .where(`${ITEM}.id IN (:...ids)`, { ids: [...ids] })
-      .getMany();
+    return this.rows.where(this.unit.manager, 'id', ids);
   }
 
   /** Those of `ids` that name an item of this kind that is not in the trash. */
@@ -145,10 +158,7 @@ export class LinkedPostsRepository<E extends LinkedPostEntity, T extends LinkedP
   async findTranslations(ids: readonly number[]): Promise<Map<number, T[]>> {
     const byItem = new Map<number, T[]>();
     if (ids.length === 0) return byItem;
-    const rows = await this.translations()
-      .createQueryBuilder('t')
-      .where(`t.${this.tables.owner} IN (:...ids)`, { ids: [...ids] })
-      .getMany();
+    const rows = await this.translationRows.where(this.unit.manager, this.tables.owner, ids);
     for (const row of rows) {
       const id = Number(row[this.tables.owner]);
       byItem.set(id, [...(byItem.get(id) ?? []), row]);

@@ -6,6 +6,7 @@ import { escapeLike } from '../database/sql-values';
 import { Clock } from '../common/clock/clock';
 import { TermLinks } from './term-links';
 import { UnitOfWork } from '../database/unit-of-work';
+import { PlainRows } from '../database/plain-rows';
 import { namedText, writeTranslation } from '../posts/translations';
 import { SlugRule, SlugScope, writeWithUniqueSlug } from '../posts/unique-slug';
 import { isIdFree } from '../database/wished-id';
@@ -62,6 +63,10 @@ function toTerm(raw: RawTerm): TermEntity {
 function slugScope(taxonomy: Taxonomy): SlugScope<TermEntity> {
   return { target: TermEntity, where: { taxonomy } };
 }
+
+/** Terms and their text read whole by key, without the query builder (database/plain-rows.ts). */
+const TERM_ROWS = new PlainRows(TermEntity);
+const TRANSLATION_ROWS = new PlainRows(TermTranslationEntity);
 
 /** The SQL expression a list is ordered by, before the id tie-break. */
 function sortExpression(
@@ -146,23 +151,23 @@ export class TermsRepository {
   /** The terms of `taxonomy` among `ids`. */
   async findTerms(taxonomy: Taxonomy, ids: readonly number[]): Promise<TermEntity[]> {
     if (ids.length === 0) return [];
-    return this.unit.manager
-      .getRepository(TermEntity)
-      .findBy({ taxonomy, id: In([...new Set(ids)]) });
+    return TERM_ROWS.where(this.unit.manager, 'id', [...new Set(ids)], {
+      equal: { property: 'taxonomy', value: taxonomy },
+    });
   }
 
   /** The terms (of any taxonomy) with these ids. */
   async findByIds(ids: readonly number[]): Promise<TermEntity[]> {
     if (ids.length === 0) return [];
-    return this.unit.manager.getRepository(TermEntity).findBy({ id: In([...new Set(ids)]) });
+    return TERM_ROWS.where(this.unit.manager, 'id', [...new Set(ids)]);
   }
 
   /** The terms of `taxonomy` whose slug is one of `slugs`. */
   async findBySlugs(taxonomy: Taxonomy, slugs: readonly string[]): Promise<TermEntity[]> {
     if (slugs.length === 0) return [];
-    return this.unit.manager
-      .getRepository(TermEntity)
-      .findBy({ taxonomy, slug: In([...new Set(slugs)]) });
+    return TERM_ROWS.where(this.unit.manager, 'slug', [...new Set(slugs)], {
+      equal: { property: 'taxonomy', value: taxonomy },
+    });
   }
 
   /**
@@ -208,9 +213,7 @@ export class TermsRepository {
   /** The translations of all `termIds`, in one query. */
   async findTranslations(termIds: readonly number[]): Promise<TermTranslationEntity[]> {
     if (termIds.length === 0) return [];
-    return this.unit.manager
-      .getRepository(TermTranslationEntity)
-      .findBy({ termId: In([...new Set(termIds)]) });
+    return TRANSLATION_ROWS.where(this.unit.manager, 'termId', [...new Set(termIds)]);
   }
 
   /**
