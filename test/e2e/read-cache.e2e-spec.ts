@@ -438,6 +438,40 @@ describe('read cache', () => {
       expect(await titles(sut, dated)).toEqual(['After']);
     });
 
+    it("recounts a dated list's total only for the days a write reaches: its first day, last day and the days between apart", async () => {
+      const sut = app();
+      const window = `start_date=${encodeURIComponent(utcAt(15, 5))}&end_date=${encodeURIComponent(utcAt(45, 23))}&strict_dates=true`;
+      const read = async (): Promise<{ titles: string[]; total: number }> => {
+        const response = await request(sut.http).get(`${EVENTS}?${window}`).expect(200);
+        const body = response.body as ListBody & { total: number };
+        return { titles: body.events.map((event) => event.title), total: body.total };
+      };
+      const first = await createEvent(sut.http, { title: 'First', ...at(15) });
+      await createEvent(sut.http, { title: 'Between', ...at(25) });
+      const last = await createEvent(sut.http, { title: 'Last', ...at(45) });
+      expect(await read()).toEqual({ titles: ['First', 'Between', 'Last'], total: 3 });
+
+      // Behind the service: a first day counted again leaves First out, a kept count has it.
+      await hideBehind(sut, first.id);
+      await createEvent(sut.http, { title: 'Later', ...at(30) });
+      expect(await read()).toEqual({ titles: ['Between', 'Later', 'Last'], total: 4 });
+      await createEvent(sut.http, { title: 'Early', ...at(15) });
+      expect(await read()).toEqual({ titles: ['Early', 'Between', 'Later', 'Last'], total: 4 });
+
+      // The same for the last day.
+      await hideBehind(sut, last.id);
+      await createEvent(sut.http, { title: 'Middle', ...at(20) });
+      expect(await read()).toEqual({
+        titles: ['Early', 'Middle', 'Between', 'Later'],
+        total: 5,
+      });
+      await createEvent(sut.http, { title: 'Closing', ...at(45) });
+      expect(await read()).toEqual({
+        titles: ['Early', 'Middle', 'Between', 'Later', 'Closing'],
+        total: 5,
+      });
+    });
+
     it('keeps lists by venue and by organizer through writes of events elsewhere, not through one there before or after', async () => {
       const sut = app();
       const hall = await createVenue(sut.http, { venue: 'Hall' });

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { Language } from '../../common/i18n/language';
 
 import { UnitOfWork } from '../../database/unit-of-work';
+import { PlainRows } from '../../database/plain-rows';
 
 import { escapeLike, instantOf } from '../../database/sql-values';
 
@@ -16,7 +17,7 @@ import { EventTranslationEntity } from '../entities/event-translation.entity';
 import { EventTermListingEntity } from '../entities/event-term-listing.entity';
 
 import { COUNTED_STATUSES } from './day-counts';
-import { dayStart, utcDay, WindowPlan, windowPlan } from './window-total';
+import { daysBetween, dayStart, utcDay, WindowPlan, windowPlan } from './window-total';
 import { EventDayCountEntity } from '../entities/event-day-count.entity';
 
 import {
@@ -44,12 +45,25 @@ export interface TotalParts {
    * values) and the clock (when one goes live) change them.
    */
   readonly pending: (filter: EventListFilter, compute: () => Promise<number>) => Promise<number>;
+  /**
+   * A part of a window total that only writes of events that started or start on one of `days`
+   * (UTC, `YYYY-MM-DD`) change: the exact count of the first or the last day (`what` tells the
+   * parts of one `filter` apart), or the day counts of the whole days between, kept while only
+   * writes of events on other days happen.
+   */
+  readonly days: <T>(
+    filter: EventListFilter,
+    what: string,
+    days: readonly string[],
+    compute: () => Promise<T>,
+  ) => Promise<T>;
 }
 
 /** Every part of a total computed as it is asked for. */
 export const COMPUTED_PARTS: TotalParts = {
   seriesPart: (compute) => compute(),
   pending: (filter, compute) => compute(),
+  days: (filter, what, days, compute) => compute(),
 };
 
 /** Which events a list asks for; every bound is a UTC instant. */
@@ -157,6 +171,9 @@ function containsPattern(word: string): string {
   return `%${escapeLike(word)}%`;
 }
 
+/** Events read whole by id, without the query builder (the items of every page). */
+const EVENT_ROWS = new PlainRows(EventEntity);
+
 /**
  * The only place that reads event lists in SQL: a page of a filter in list order (from the
  * listing rows or the events' own indexes), its total (from the day counts where the filter
@@ -221,7 +238,7 @@ export class EventListRepository {
   /** The events `ids`, in that order (ids of no event are left out). */
   async findByIds(ids: readonly number[]): Promise<EventEntity[]> {
     if (ids.length === 0) return [];
-    const events = await this.unit.manager.getRepository(EventEntity).findBy({ id: In([...ids]) });
+    const events = await EVENT_ROWS.where(this.unit.manager, 'id', ids);
     const byId = new Map(events.map((event) => [event.id, event]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -438,23 +455,30 @@ export class EventListRepository {
       .andWhere('d.status IN (:...statuses)', { statuses: [...COUNTED_STATUSES] })
       .andWhere('d.startDay >= :firstDay', { firstDay: utcDay(plan.innerFrom) })
       .andWhere('d.startDay < :lastDay', { lastDay })
-      .andWhere('d.endDay <= :lastDay')
-      .getRawOne<{
-        summed: number | string;
-        endingDays: number | string;
-        ending: string | null;
-      }>();
+      .andWhere('d.endDay <= :lastDay');
+    // Each part is kept apart (`parts.days`): a write of an event on one day of the window
+    // counts that part again, the others stay.
+    const firstPart: EventListFilter = { ...filter, startsBefore: plan.innerFrom };
+    // An event ending by the window's end starts by then: the last day's range is closed.
+    const lastPart: EventListFilter = {
+      ...filter,
+      startFrom: plan.lastFrom,
+      startsBefore: dayStart(plan.lastFrom, 1),
+    };
     // The exact counts read beside the day counts (on MySQL/MariaDB each on a pool connection
     // of its own; SQLite runs them one after the other): each is a short range of an index.
     const [sums, first, last, pending] = await Promise.all([
-      dayCounts,
-      this.countRows({ ...filter, startsBefore: plan.innerFrom }),
-      // An event ending by the window's end starts by then: the last day's range is closed.
-      this.countRows({
-        ...filter,
-        startFrom: plan.lastFrom,
-        startsBefore: dayStart(plan.lastFrom, 1),
-      }),
+      parts.days(filter, 'day counts', daysBetween(plan.innerFrom, plan.lastFrom), () =>
+        dayCounts.getRawOne<{
+          summed: number | string;
+          endingDays: number | string;
+          ending: string | null;
+        }>(),
+      ),
+      parts.days(firstPart, 'first day', [utcDay(firstPart.startFrom ?? plan.innerFrom)], () =>
+        this.countRows(firstPart),
+      ),
+      parts.days(lastPart, 'last day', [utcDay(plan.lastFrom)], () => this.countRows(lastPart)),
       // Scheduled events whose date is still to come: in the day counts, not yet in the list.
       // (A scan of every such event: 20,000 of the 1M seeded, 7-11 ms of a cold read's 20.)
       parts.pending(filter, () =>
@@ -481,12 +505,13 @@ export class EventListRepository {
     let ending = 0;
     for (const day of endingLast) {
       const from = new Date(`${day}T00:00:00.000Z`);
-      ending += await this.countRows({
+      const part: EventListFilter = {
         ...filter,
         startFrom: from,
         startsBefore: dayStart(from, 1),
         endsFrom: plan.lastFrom,
-      });
+      };
+      ending += await parts.days(part, 'ending', [day], () => this.countRows(part));
     }
     return summed - pending + first + last + ending;
   }

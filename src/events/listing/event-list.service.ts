@@ -352,12 +352,15 @@ export class EventListService {
   }
 
   /**
-   * How many events match `filter`. Two parts of a window's total are kept apart in the read
+   * How many events match `filter`. Parts of a window's total are kept apart in the read
    * cache, under keys most writes leave alone: the part of a first-occurrences total that reads
    * only the occurrences of recurring series (no write of an event outside any series moves it:
-   * such a write recounts the window, not every series), and the scheduled events still to go
-   * live (only writes of scheduled events, and their go-lives, move it; kept no later than
-   * `keepUntil`, when the window moves, when the caller knows it, else for the TTL).
+   * such a write recounts the window, not every series), the scheduled events still to go
+   * live (only writes of scheduled events, and their go-lives, move it), and the counts of the
+   * window's first day, last day and whole days between (only writes of events that started or
+   * start on those days move each; a window of more than `MAX_WINDOW_DAYS` days counts its
+   * whole days afresh). Each is kept no later than `keepUntil`, when the window moves, when the
+   * caller knows it, else for the TTL.
    */
   private countMatches(filter: EventListFilter, keepUntil?: number): Promise<number> {
     if (!seenByPublicOnly(filter.visibility)) {
@@ -374,6 +377,15 @@ export class EventListService {
             [SCHEDULED],
             keepUntil,
           ),
+        days: (part, what, days, compute) =>
+          days.length > MAX_WINDOW_DAYS
+            ? compute()
+            : this.cache.remember(
+                `events ${what} part ${totalKey(part)}`,
+                compute,
+                days.map(dayKey),
+                keepUntil,
+              ),
       }),
     );
   }

@@ -1,5 +1,5 @@
 import type { EventListFilter } from './event-list.repository';
-import { dayStart, utcDay, windowPlan } from './window-total';
+import { daysBetween, dayStart, utcDay, windowPlan } from './window-total';
 
 const PUBLIC: EventListFilter = {
   visibility: { statuses: new Set(['publish']) },
@@ -68,5 +68,16 @@ describe('utcDay and dayStart', () => {
     expect(utcDay(instant)).toBe('2027-03-29');
     expect(dayStart(instant)).toEqual(new Date('2027-03-29T00:00:00Z'));
     expect(dayStart(instant, 1)).toEqual(new Date('2027-03-30T00:00:00Z'));
+  });
+});
+
+describe('daysBetween', () => {
+  it("names each UTC day from the first instant's to the day before the second's", () => {
+    expect(daysBetween(new Date('2031-02-27T23:30:00Z'), new Date('2031-03-02T00:00:00Z'))).toEqual(
+      ['2031-02-27', '2031-02-28', '2031-03-01'],
+    );
+    expect(daysBetween(new Date('2031-03-02T05:00:00Z'), new Date('2031-03-02T23:00:00Z'))).toEqual(
+      [],
+    );
   });
 });

@@ -29,6 +29,13 @@ export function dayStart(instant: Date, days = 0): Date {
   return new Date(Math.floor(instant.getTime() / DAY_MS) * DAY_MS + days * DAY_MS);
 }
 
+/** The UTC days (`YYYY-MM-DD`) from `from`'s to the day before `to`'s. */
+export function daysBetween(from: Date, to: Date): string[] {
+  const days: string[] = [];
+  for (let day = dayStart(from); day < dayStart(to); day = dayStart(day, 1)) days.push(utcDay(day));
+  return days;
+}
+
 /**
  * The plan for `filter`'s total, or null when the day counts cannot give it exactly and the
  * rows are counted: only a public list (published events, nobody's drafts), a start and end
