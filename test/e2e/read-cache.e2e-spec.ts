@@ -472,6 +472,30 @@ describe('read cache', () => {
       });
     });
 
+    it('resolves the terms, venues and organizers a list names afresh after their writes', async () => {
+      const sut = app();
+      const music = await createCategory(sut.http, { name: 'Music' });
+      const hall = await createVenue(sut.http, { venue: 'Hall' });
+      const crew = await createOrganizer(sut.http, { organizer: 'Crew' });
+      await createEvent(sut.http, { title: 'A', categories: [music.id], venue: hall.id });
+      const byMusic = `${EVENTS}?categories=${music.slug}`;
+      expect(await titles(sut, byMusic)).toEqual(['A']);
+      expect(await titles(sut, `${EVENTS}?venue=${hall.id}`)).toEqual(['A']);
+      expect(await titles(sut, `${EVENTS}?organizer=${crew.id}`)).toEqual([]);
+      // A category no term has yet, then created inline by an event's write.
+      await request(sut.http).get(`${EVENTS}?categories=folk`).expect(400);
+      await createEvent(sut.http, { title: 'B', categories: ['Folk'] });
+      expect(await titles(sut, `${EVENTS}?categories=folk`)).toEqual(['B']);
+
+      await sut.admin.post(`${CATEGORIES}/${music.id}`).send({ slug: 'sounds' }).expect(200);
+      await request(sut.http).get(byMusic).expect(400);
+      expect(await titles(sut, `${EVENTS}?categories=sounds`)).toEqual(['A']);
+      await sut.admin.delete(`${VENUES}/${hall.id}`).expect(200);
+      await request(sut.http).get(`${EVENTS}?venue=${hall.id}`).expect(400);
+      await sut.admin.delete(`${ORGANIZERS}/${crew.id}`).expect(200);
+      await request(sut.http).get(`${EVENTS}?organizer=${crew.id}`).expect(400);
+    });
+
     it('keeps lists by venue and by organizer through writes of events elsewhere, not through one there before or after', async () => {
       const sut = app();
       const hall = await createVenue(sut.http, { venue: 'Hall' });

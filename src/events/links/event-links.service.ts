@@ -128,6 +128,15 @@ export class EventLinksService {
   private readonly venueViews = new VersionMemo<number, VenueView>(() => []);
   private readonly organizerViews = new VersionMemo<number, OrganizerView>(() => []);
   private readonly termViews = new VersionMemo<number, TermView>((id) => [termKey(id)]);
+  /**
+   * A list's link filters as resolved: the ids a category or tag filter names (by taxonomy and
+   * inputs), and the venues and organizers found. Only writes that end everything (of terms,
+   * venues, organizers) change them; a filter naming something missing is not kept, so an
+   * item an event write creates inline is found by the next read.
+   */
+  private readonly termFilters = new VersionMemo<string, readonly number[]>(() => []);
+  private readonly foundVenues = new VersionMemo<number, true>(() => []);
+  private readonly foundOrganizers = new VersionMemo<number, true>(() => []);
 
   constructor(
     private readonly events: EventsRepository,
@@ -293,14 +302,21 @@ export class EventLinksService {
     for (const [field, taxonomy] of TERM_FIELDS) {
       const inputs = query[field];
       if (!inputs) continue;
-      const ids = await this.terms.resolveFilter(taxonomy, inputs);
+      const key = `${taxonomy} ${JSON.stringify(inputs)}`;
+      const kept = await this.cache.rememberEach(this.termFilters, [key], async () => {
+        const resolved = await this.terms.resolveFilter(taxonomy, inputs);
+        return new Map(resolved === null ? [] : [[key, resolved]]);
+      });
+      const ids = kept.get(key) ?? null;
       if (ids === null) problems.push(unknownTerm(field));
       else if (taxonomy === 'tribe_events_cat') filter.categoryIds = ids;
       else filter.tagIds = ids;
     }
     if (query.venues) {
       const ids = query.venues;
-      const found = await this.venues.existingIds(ids);
+      const found = await this.cache.rememberEach(this.foundVenues, ids, (missing) =>
+        this.found(this.venues.existingIds(missing)),
+      );
       if (ids.some((id) => !found.has(id))) {
         problems.push({ param: 'venue', message: 'param.invalid' });
       }
@@ -308,7 +324,9 @@ export class EventLinksService {
     }
     if (query.organizers) {
       const ids = query.organizers;
-      const found = await this.organizers.existingIds(ids);
+      const found = await this.cache.rememberEach(this.foundOrganizers, ids, (missing) =>
+        this.found(this.organizers.existingIds(missing)),
+      );
       if (ids.some((id) => !found.has(id))) {
         problems.push({ param: 'organizer', message: 'param.invalid' });
       }
@@ -316,6 +334,11 @@ export class EventLinksService {
     }
     if (problems.length > 0) throw new InvalidParamsError(problems);
     return filter;
+  }
+
+  /** `ids` as the keys of a map (rememberEach). */
+  private async found(ids: Promise<ReadonlySet<number>>): Promise<Map<number, true>> {
+    return new Map([...(await ids)].map((id) => [id, true]));
   }
 
   /** When the next scheduled venue or organizer goes live by the clock alone, if any does. */
