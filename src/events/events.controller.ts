@@ -100,7 +100,7 @@ export class EventsController {
       return this.presenter.pageCalendar(page);
     }
     const state = cacheHints(request);
-    if (page.stableUntil) state.keepUntil = page.stableUntil.getTime();
+    if (page.stableUntil !== undefined) state.keepUntil = page.stableUntil;
     if (page.dependsOn) state.dependsOn = page.dependsOn;
     if (page.live) {
       state.live = {

@@ -938,17 +938,22 @@ describe('read cache', () => {
     const app = useTestApp({ READ_CACHE_TTL_MS: '300' });
     const pause = (ms: number): Promise<void> => new Promise((wait) => setTimeout(wait, ms));
 
-    it('keeps a list with the default window past the TTL; one with dates for the TTL only', async () => {
+    it('keeps a list with the default window or fixed dates past the TTL; one with a date that moves for the TTL only', async () => {
       const sut = app();
-      const dated = `${EVENTS}?start_date=2000-01-01`;
+      const fromDate = `${EVENTS}?start_date=2000-01-01`;
+      const between = `${EVENTS}?start_date=2000-01-01&end_date=2099-12-31`;
+      const moving = `${EVENTS}?start_date=yesterday`;
       const { id } = await createEvent(sut.http, { title: 'Kept' });
-      expect(await titles(sut)).toEqual(['Kept']);
-      expect(await titles(sut, dated)).toEqual(['Kept']);
+      for (const path of [EVENTS, fromDate, between, moving]) {
+        expect(await titles(sut, path)).toEqual(['Kept']);
+      }
       await hideBehind(sut, id);
       await pause(600);
 
       expect(await titles(sut)).toEqual(['Kept']);
-      expect(await titles(sut, dated)).toEqual([]);
+      expect(await titles(sut, fromDate)).toEqual(['Kept']);
+      expect(await titles(sut, between)).toEqual(['Kept']);
+      expect(await titles(sut, moving)).toEqual([]);
     });
 
     it('shows a scheduled event where it joins as it goes live, and keeps what it does not reach', async () => {

@@ -72,6 +72,22 @@ export function parseDateInput(input: string | number, zone: Zone, now: DateTime
   );
 }
 
+/**
+ * Whether `input` names the same instant whatever the time is (`2026-12-01`, `2026-12-01
+ * 18:00`), not one that moves with the clock (`now`, `yesterday`, `monday`, `+1 week`): read at
+ * `now` and at an instant more than a year, some hours, minutes and seconds later, it gives the
+ * same result. False when it cannot be read.
+ */
+export function isFixedDate(input: string | number, zone: Zone, now: DateTime): boolean {
+  const at = parseDateInput(input, zone, now);
+  const later = parseDateInput(
+    input,
+    zone,
+    now.plus({ days: 400, hours: 7, minutes: 13, seconds: 17 }),
+  );
+  return at !== null && later !== null && at.toMillis() === later.toMillis();
+}
+
 /** True when `input` is a string or number parseDateInput understands (evaluated in UTC). */
 export function isParsableDate(input: unknown): boolean {
   if (typeof input !== 'string' && typeof input !== 'number') return false;

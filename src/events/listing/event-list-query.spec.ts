@@ -27,8 +27,22 @@ describe('EventListQueries', () => {
   it('reads the default window, moving at the next midnight in the site zone', () => {
     const { window, paging } = queries().of(dto({}));
     expect(window.startFrom?.toISO()).toBe('2027-03-09T00:00:00.000+01:00');
-    expect(window.windowMovesAt?.toISO()).toBe('2027-03-11T00:00:00.000+01:00');
+    expect(window.windowMovesAt).toBe(DateTime.fromISO('2027-03-11T00:00:00+01:00').toMillis());
     expect(paging).toEqual({ page: 1, perPage: 10, offset: 0 });
+  });
+
+  it('tells a window of fixed dates, which never moves, from one the clock moves', () => {
+    const movesAt = (fields: Partial<ListEventsQueryDto>): number | undefined =>
+      queries().of(dto(fields)).window.windowMovesAt;
+    const midnight = DateTime.fromISO('2027-03-11T00:00:00+01:00').toMillis();
+    expect(movesAt({ start_date: '2027-04-01', end_date: '2027-04-30 23:00:00' })).toBe(Infinity);
+    expect(movesAt({ starts_after: '2027-04-01T10:00:00Z' })).toBe(Infinity);
+    // The default window fills the end: it moves at midnight.
+    expect(movesAt({ start_date: '2027-04-01' })).toBe(midnight);
+    for (const moving of ['now', 'yesterday', 'monday', '+1 week', 'april 1', '12:00']) {
+      expect(movesAt({ start_date: moving, end_date: '2029-01-01' })).toBeUndefined();
+    }
+    expect(movesAt({ start_date: '2027-04-01', ends_before: 'tomorrow' })).toBeUndefined();
   });
 
   it('drops the window for include and takes a feed its own page sizes', () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DateTime, Zone } from 'luxon';
 import { Clock } from '../../common/clock/clock';
 import { siteZoneOf } from '../../common/clock/site-zone';
-import { readDateParam } from '../../common/dates/parse-date';
+import { isFixedDate, readDateParam } from '../../common/dates/parse-date';
 import { defaultListWindow, endOfDay, startOfDay } from '../../common/dates/window';
 import { InvalidParamsError } from '../../common/errors/domain-error';
 import { DEFAULT_RADIUS_KM } from '../../common/geo/geo';
@@ -21,11 +21,12 @@ export interface EventDateBounds {
   readonly endsBefore?: DateTime;
   readonly endsAfter?: DateTime;
   /**
-   * When no date parameter was given (the default window, which depends on the day alone): the
-   * next midnight in the site's zone, when that window moves. Absent when a parameter was given
-   * (relative values such as `now` move with the clock).
+   * When the window next moves with the clock (ms since the epoch): where the default window
+   * fills a bound (it depends on the day alone), the next midnight in the site's zone; where
+   * every bound is a fixed date (`2026-12-01`), never (infinite). Absent when a bound moves
+   * with the clock at any moment (`now`, `+1 week`).
    */
-  readonly windowMovesAt?: DateTime;
+  readonly windowMovesAt?: number;
 }
 
 /** The filters of an event list besides its window, search and order; present when given. */
@@ -118,9 +119,16 @@ export function readEventWindow(
   const usesRelative = RELATIVE_BOUNDS.some((name) => query[name] !== undefined);
   const defaults = usesRelative ? undefined : defaultListWindow(now, zone);
   const start = read('start_date');
-  const windowMovesAt = DATE_PARAMS.every((name) => query[name] === undefined)
-    ? now.setZone(zone).startOf('day').plus({ days: 1 })
-    : undefined;
+  const fixed = DATE_PARAMS.every((name) => {
+    const value = query[name];
+    return value === undefined || isFixedDate(value, zone, now);
+  });
+  const defaulted = defaults !== undefined && (start === undefined || query.end_date === undefined);
+  const windowMovesAt = !fixed
+    ? undefined
+    : defaulted
+      ? now.setZone(zone).startOf('day').plus({ days: 1 }).toMillis()
+      : Number.POSITIVE_INFINITY;
   return {
     windowMovesAt,
     startFrom: start ? (strict ? start : startOfDay(start)) : defaults?.start,

@@ -89,7 +89,7 @@ export interface EventPage extends Page<Rendered<EventResponseDto>> {
    * For an anonymous list with the default window: until when nothing but a write can change
    * it (the read cache keeps it that long, up to `READ_CACHE_LIST_TTL_MS`; see `stableUntil`).
    */
-  readonly stableUntil?: Date;
+  readonly stableUntil?: number;
   /**
    * For a list filtered by terms: the read-cache keys it depends on (its filter's terms and the
    * terms its events embed), so writes of events filed under none of them keep it.
@@ -279,12 +279,11 @@ export class EventListService {
    * when that window moves (the next midnight in the site's zone); go-lives are writes (above).
    * Undefined when the answer may change with the clock at any moment.
    */
-  private stableUntil(window: EventDateBounds, modified: ModifiedBounds): Date | undefined {
-    if (!window.windowMovesAt) return undefined;
+  private stableUntil(window: EventDateBounds, modified: ModifiedBounds): number | undefined {
     if (modified.modifiedAfter !== undefined || modified.modifiedBefore !== undefined) {
       return undefined;
     }
-    return window.windowMovesAt.toJSDate();
+    return window.windowMovesAt;
   }
 
   /**
@@ -414,7 +413,7 @@ export class EventListService {
     filter: EventListFilter,
     paging: PageRequest,
     statuses: EventPage['statuses'],
-    stableUntil: Date | undefined,
+    stableUntil: number | undefined,
     render: RenderContext,
   ): Promise<EventPage> {
     const { offset } = paging;
@@ -423,7 +422,7 @@ export class EventListService {
     const { page, total } = await this.pageAndTotal(filter, offset, paging.perPage, {
       key,
       dependsOn,
-      keepUntil: stableUntil?.getTime(),
+      keepUntil: stableUntil,
     });
     if (page.ids.length === 0 && paging.page > 1) throw new EventPageNotFoundError();
     const items = await this.renderings.render(page.ids, render);
