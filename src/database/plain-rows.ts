@@ -80,14 +80,15 @@ class EntityRows<T extends ObjectLiteral> {
 
 /**
  * Whole rows of one entity read by the values of one of its columns, in plain SQL on the
- * caller's connection: the statement is written once per shape (column, number of values, order,
- * lock), and each row becomes an entity through the driver's own conversion of each column
- * (`prepareHydratedValue`, the one TypeORM's `find` applies), so the entities equal those `find`
- * returns. What it leaves out is the rest of `find`'s way there: a query builder per call, its
- * SQL written anew, the raw rows grouped by alias and hydrated through relation metadata (under
- * writes at 1M events the ORM took a third of the service's CPU, docs/benchmarks.md). For reads
- * of whole rows by key on the hot read path; writes, joins and partial selections stay with
- * TypeORM.
+ * caller's connection (its transaction's, else where TypeORM sends a read now, a replica for a
+ * GET when there are any): the statement is written once per shape (column, number of values,
+ * order, lock), and each row becomes an entity through the driver's own conversion of each
+ * column (`prepareHydratedValue`, the one TypeORM's `find` applies), so the entities equal
+ * those `find` returns. What it leaves out is the rest of `find`'s way there: a query builder
+ * per call, its SQL written anew, the raw rows grouped by alias and hydrated through relation
+ * metadata (under writes at 1M events the ORM took a third of the service's CPU,
+ * docs/benchmarks.md). For reads of whole rows by key on the hot read path; writes, joins and
+ * partial selections stay with TypeORM.
  */
 export class PlainRows<T extends ObjectLiteral> {
   private readonly byDataSource = new WeakMap<DataSource, EntityRows<T>>();
@@ -111,11 +112,21 @@ export class PlainRows<T extends ObjectLiteral> {
     const bound = rows.sqlite
       ? values.map((value) => (Number.isSafeInteger(value) ? BigInt(value) : value))
       : values;
-    const found: Record<string, unknown>[] = await manager.query(
-      rows.statement(property, values.length, options),
-      options.equal === undefined ? [...bound] : [options.equal.value, ...bound],
-    );
-    return found.map((row) => rows.entityOf(row));
+    // Outside a transaction a read goes where the query builders' reads go: a GET's to a
+    // replica when there are any (read-routing.ts), as TypeORM's `find` sends it.
+    const connection = manager.connection;
+    const runner =
+      manager.queryRunner ??
+      connection.createQueryRunner(connection.defaultReplicationModeForReads());
+    try {
+      const found = (await runner.query(
+        rows.statement(property, values.length, options),
+        options.equal === undefined ? [...bound] : [options.equal.value, ...bound],
+      )) as Record<string, unknown>[];
+      return found.map((row) => rows.entityOf(row));
+    } finally {
+      if (runner !== manager.queryRunner) await runner.release();
+    }
   }
 
   private on(dataSource: DataSource): EntityRows<T> {
