@@ -429,6 +429,11 @@ export class TermsService {
   }
 
   /** The terms with these ids, with their text, counts and paths, by id. */
+  /** The counts of terms `ids` (published events, and scheduled ones whose date has passed). */
+  countsOf(ids: readonly number[]): Promise<Map<number, number>> {
+    return this.terms.countPublished(ids, this.clock.now().toJSDate());
+  }
+
   async findViews(ids: readonly number[]): Promise<Map<number, TermView>> {
     if (ids.length === 0) return new Map();
     const terms = await this.terms.findByIds([...new Set(ids)]);

@@ -121,13 +121,16 @@ function unknownTerm(param: string): ParamProblem {
 export class EventLinksService {
   /**
    * The linked items events embed, kept in this process until a write that could change one
-   * moves the listing version: for venues and organizers, a write that ends everything (theirs);
-   * for a term, also the write of an event filed under it (its count moves). So a page read after
-   * another, or after another event's write, costs no query for them.
+   * moves the listing version: a write that ends everything (of venues, organizers, terms); a
+   * term's count (`termCounts`, written over the one its view was read with) also with the
+   * write of an event filed under it. So a page read after another, or after another event's
+   * write, costs no query for them, and one after a write of an event filed under a term reads
+   * that term's count alone.
    */
   private readonly venueViews = new VersionMemo<number, VenueView>(() => []);
   private readonly organizerViews = new VersionMemo<number, OrganizerView>(() => []);
-  private readonly termViews = new VersionMemo<number, TermView>((id) => [termKey(id)]);
+  private readonly termViews = new VersionMemo<number, TermView>(() => []);
+  private readonly termCounts = new VersionMemo<number, number>((id) => [termKey(id)]);
   /**
    * A list's link filters as resolved: the ids a category or tag filter names (by taxonomy and
    * inputs), and the venues and organizers found. Only writes that end everything (of terms,
@@ -146,12 +149,7 @@ export class EventLinksService {
     private readonly cache: ReadCache,
   ) {
     // The counts events embed, as a kept list template is filled (live-answer.ts).
-    cache.useTermCounts(async (ids) => {
-      const views = await cache.rememberEach(this.termViews, ids, (missing) =>
-        this.terms.findViews(missing),
-      );
-      return new Map([...views].map(([id, view]) => [id, view.count]));
-    });
+    cache.useTermCounts((ids) => this.countsOf(ids));
   }
 
   /**
@@ -270,11 +268,7 @@ export class EventLinksService {
         organizerRows.map((row) => row.organizerId),
         (ids) => this.organizers.findViews(ids),
       ),
-      this.cache.rememberEach(
-        this.termViews,
-        termLinks.map((link) => link.termId),
-        (ids) => this.terms.findViews(ids),
-      ),
+      this.termViewsOf(termLinks.map((link) => link.termId)),
     ]);
     const terms = await this.terms.findForEvents(termLinks, language, termViews);
     const byEvent = new Map<number, EventLinks>();
@@ -334,6 +328,22 @@ export class EventLinksService {
     }
     if (problems.length > 0) throw new InvalidParamsError(problems);
     return filter;
+  }
+
+  /** The current counts of terms `ids` (kept per term: its events' writes move it). */
+  private countsOf(ids: readonly number[]): Promise<Map<number, number>> {
+    return this.cache.rememberEach(this.termCounts, ids, (missing) => this.terms.countsOf(missing));
+  }
+
+  /** The views of terms `ids`, kept through event writes, with their current counts. */
+  private async termViewsOf(ids: readonly number[]): Promise<Map<number, TermView>> {
+    const [views, counts] = await Promise.all([
+      this.cache.rememberEach(this.termViews, ids, (missing) => this.terms.findViews(missing)),
+      this.countsOf(ids),
+    ]);
+    return new Map(
+      [...views].map(([id, view]) => [id, { ...view, count: counts.get(id) ?? view.count }]),
+    );
   }
 
   /** `ids` as the keys of a map (rememberEach). */
