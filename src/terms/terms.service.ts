@@ -434,10 +434,14 @@ export class TermsService {
     return this.terms.countPublished(ids, this.clock.now().toJSDate());
   }
 
-  async findViews(ids: readonly number[]): Promise<Map<number, TermView>> {
+  /**
+   * The views of terms `ids`; `counted: false` leaves their counts at 0 for a caller that
+   * reads them apart ({@link countsOf}).
+   */
+  async findViews(ids: readonly number[], counted = true): Promise<Map<number, TermView>> {
     if (ids.length === 0) return new Map();
     const terms = await this.terms.findByIds([...new Set(ids)]);
-    const views = await this.views(terms, this.clock.now().toJSDate());
+    const views = await this.views(terms, counted ? this.clock.now().toJSDate() : null);
     return new Map(views.map((view) => [view.term.id, view]));
   }
 
@@ -453,12 +457,15 @@ export class TermsService {
     return view;
   }
 
-  /** Translations, counts and category paths of `terms`, one query each (paths: per level). */
-  private async views(terms: readonly TermEntity[], now: Date): Promise<TermView[]> {
+  /**
+   * Translations, counts (as of `now`; none when null) and category paths of `terms`, one query
+   * each (paths: per level).
+   */
+  private async views(terms: readonly TermEntity[], now: Date | null): Promise<TermView[]> {
     const ids = terms.map((term) => term.id);
     const [translations, counts, nodes] = await Promise.all([
       this.terms.findTranslations(ids),
-      this.terms.countPublished(ids, now),
+      now === null ? new Map<number, number>() : this.terms.countPublished(ids, now),
       this.ancestors(terms),
     ]);
     return terms.map((term) => ({

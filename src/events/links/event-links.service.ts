@@ -335,15 +335,18 @@ export class EventLinksService {
     return this.cache.rememberEach(this.termCounts, ids, (missing) => this.terms.countsOf(missing));
   }
 
-  /** The views of terms `ids`, kept through event writes, with their current counts. */
+  /**
+   * The views of terms `ids`, kept through event writes, with their current counts (read apart,
+   * so a write's own rendering, which keeps neither, reads them once).
+   */
   private async termViewsOf(ids: readonly number[]): Promise<Map<number, TermView>> {
     const [views, counts] = await Promise.all([
-      this.cache.rememberEach(this.termViews, ids, (missing) => this.terms.findViews(missing)),
+      this.cache.rememberEach(this.termViews, ids, (missing) =>
+        this.terms.findViews(missing, false),
+      ),
       this.countsOf(ids),
     ]);
-    return new Map(
-      [...views].map(([id, view]) => [id, { ...view, count: counts.get(id) ?? view.count }]),
-    );
+    return new Map([...views].map(([id, view]) => [id, { ...view, count: counts.get(id) ?? 0 }]));
   }
 
   /** `ids` as the keys of a map (rememberEach). */
