@@ -86,8 +86,9 @@ export interface EventPage extends Page<Rendered<EventResponseDto>> {
   /** The statuses the list was filtered by, as the caller may see them. */
   readonly statuses: readonly string[];
   /**
-   * For an anonymous list with the default window: until when nothing but a write can change
-   * it (the read cache keeps it that long, up to `READ_CACHE_LIST_TTL_MS`; see `stableUntil`).
+   * For an anonymous list with the default window or fixed dates: until when (ms, infinite for
+   * fixed dates) nothing but a write can change it (the read cache keeps it that long, up to
+   * `READ_CACHE_LIST_TTL_MS`; see `stableUntil`).
    */
   readonly stableUntil?: number;
   /**
@@ -274,10 +275,11 @@ export class EventListService {
   }
 
   /**
-   * Until when an anonymous list answer made now stays what the clock alone would make it: a
-   * list with the default window (no date or modification bounds) changes without a write only
-   * when that window moves (the next midnight in the site's zone); go-lives are writes (above).
-   * Undefined when the answer may change with the clock at any moment.
+   * Until when an anonymous list answer made now stays what the clock alone would make it
+   * (ms): a list with the default window changes without a write only when that window moves
+   * (the next midnight in the site's zone), one of fixed dates never (`windowMovesAt`);
+   * go-lives are writes (above). Undefined when the answer may change with the clock at any
+   * moment (a relative date, or modification bounds).
    */
   private stableUntil(window: EventDateBounds, modified: ModifiedBounds): number | undefined {
     if (modified.modifiedAfter !== undefined || modified.modifiedBefore !== undefined) {
