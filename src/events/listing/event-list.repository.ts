@@ -17,6 +17,7 @@ import { EventTranslationEntity } from '../entities/event-translation.entity';
 import { EventTermListingEntity } from '../entities/event-term-listing.entity';
 
 import { COUNTED_STATUSES } from './day-counts';
+import { MAX_WINDOW_DAYS } from '../../read-cache/read-cache.store';
 import { daysBetween, dayStart, utcDay, WindowPlan, windowPlan } from './window-total';
 import { EventDayCountEntity } from '../entities/event-day-count.entity';
 
@@ -49,12 +50,12 @@ export interface TotalParts {
    * A part of a window total that only writes of events that started or start on one of `days`
    * (UTC, `YYYY-MM-DD`) change: the exact count of the first or the last day (`what` tells the
    * parts of one `filter` apart), or the day counts of the whole days between, kept while only
-   * writes of events on other days happen.
+   * writes of events on other days happen; undefined: over `MAX_WINDOW_DAYS`, computed each time.
    */
   readonly days: <T>(
     filter: EventListFilter,
     what: string,
-    days: readonly string[],
+    days: readonly string[] | undefined,
     compute: () => Promise<T>,
   ) => Promise<T>;
 }
@@ -467,8 +468,9 @@ export class EventListRepository {
     };
     // The exact counts read beside the day counts (on MySQL/MariaDB each on a pool connection
     // of its own; SQLite runs them one after the other): each is a short range of an index.
+    const innerDays = daysBetween(plan.innerFrom, plan.lastFrom, MAX_WINDOW_DAYS);
     const [sums, first, last, pending] = await Promise.all([
-      parts.days(filter, 'day counts', daysBetween(plan.innerFrom, plan.lastFrom), () =>
+      parts.days(filter, 'day counts', innerDays, () =>
         dayCounts.getRawOne<{
           summed: number | string;
           endingDays: number | string;

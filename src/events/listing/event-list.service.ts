@@ -40,7 +40,7 @@ import {
 import { searchPrefixOf } from '../search/search-keys';
 import { SearchLane } from '../search/search-lane';
 import { RECURRENCE_LIMITS } from '../recurrence/recurrence';
-import { dayStart, utcDay } from './window-total';
+import { daysBetween, dayStart } from './window-total';
 
 /**
  * Rows of a search kept with its total (docs/decisions.md, "A search keeps its first rows"): its
@@ -155,13 +155,8 @@ function listKeys(filter: EventListFilter): string[] {
 function windowDays(filter: EventListFilter): string[] | undefined {
   const { startFrom, endUntil } = filter;
   if (startFrom === undefined || endUntil === undefined) return undefined;
-  const last = utcDay(endUntil);
-  const days: string[] = [];
-  for (let day = dayStart(startFrom); utcDay(day) <= last; day = dayStart(day, 1)) {
-    if (days.length === MAX_WINDOW_DAYS) return undefined;
-    days.push(utcDay(day));
-  }
-  return days.length > 0 ? days : undefined;
+  const days = daysBetween(startFrom, dayStart(endUntil, 1), MAX_WINDOW_DAYS);
+  return days !== undefined && days.length > 0 ? days : undefined;
 }
 
 /** The categories and tags `filter` names. */
@@ -379,7 +374,7 @@ export class EventListService {
             keepUntil,
           ),
         days: (part, what, days, compute) =>
-          days.length > MAX_WINDOW_DAYS
+          days === undefined
             ? compute()
             : this.cache.remember(
                 `events ${what} part ${totalKey(part)}`,

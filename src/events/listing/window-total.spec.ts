@@ -80,4 +80,10 @@ describe('daysBetween', () => {
       [],
     );
   });
+
+  it('names none past `most` days', () => {
+    const from = new Date('2031-03-01T10:00:00Z');
+    expect(daysBetween(from, new Date('2031-03-04T00:00:00Z'), 3)).toHaveLength(3);
+    expect(daysBetween(from, new Date('2031-03-05T00:00:00Z'), 3)).toBeUndefined();
+  });
 });

@@ -29,10 +29,20 @@ export function dayStart(instant: Date, days = 0): Date {
   return new Date(Math.floor(instant.getTime() / DAY_MS) * DAY_MS + days * DAY_MS);
 }
 
-/** The UTC days (`YYYY-MM-DD`) from `from`'s to the day before `to`'s. */
-export function daysBetween(from: Date, to: Date): string[] {
+/**
+ * The UTC days (`YYYY-MM-DD`) from `from`'s to the day before `to`'s; undefined when there are
+ * more than `most` (a window of years is not walked day by day).
+ */
+export function daysBetween(
+  from: Date,
+  to: Date,
+  most = Number.POSITIVE_INFINITY,
+): string[] | undefined {
   const days: string[] = [];
-  for (let day = dayStart(from); day < dayStart(to); day = dayStart(day, 1)) days.push(utcDay(day));
+  for (let day = dayStart(from); day < dayStart(to); day = dayStart(day, 1)) {
+    if (days.length === most) return undefined;
+    days.push(utcDay(day));
+  }
   return days;
 }
 
