@@ -1,5 +1,12 @@
 import { EntityManager, QueryRunner } from 'typeorm';
 
+/** What an event reaches, which a write of it may change: searches, venue and organizer lists. */
+export interface EventReach {
+  readonly searchPrefixes: Iterable<string>;
+  readonly venues: Iterable<number>;
+  readonly organizers: Iterable<number>;
+}
+
 /**
  * What one unit of work changed of what reads show, as its writes note it: the one typed record
  * a unit carries (on its query runner) for the read cache's listener
@@ -60,6 +67,13 @@ export class UnitChanges {
    * commit whose outcome is unknown no commit or rollback event is sent.
    */
   afterUnit: (() => Promise<void>) | undefined = undefined;
+
+  /** Adds what an event reaches before or after the unit's writes (`searchPrefixes`, `venues`, `organizers`). */
+  addReach(reach: EventReach): void {
+    for (const prefix of reach.searchPrefixes) this.searchPrefixes.add(prefix);
+    for (const id of reach.venues) this.venues.add(id);
+    for (const id of reach.organizers) this.organizers.add(id);
+  }
 }
 
 /** Where a unit's record lives in its query runner's data. */

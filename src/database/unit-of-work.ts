@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
 import { isConnectionLost, isTransientConflict, NamedLockTimeoutError } from './database-errors';
-import { beginChanges, changesOf, endChanges } from './unit-changes';
+import { beginChanges, changesOf, endChanges, EventReach } from './unit-changes';
 
 /** The unit of work the current async context runs in. */
 interface RunningUnit {
@@ -175,17 +175,9 @@ export class UnitOfWork {
    * Notes, in the running unit, what the event it is narrowed to reaches before or after its
    * writes (see `UnitChanges.searchPrefixes`, `venues` and `organizers`).
    */
-  noteReach(reach: {
-    readonly searchPrefixes: Iterable<string>;
-    readonly venues: Iterable<number>;
-    readonly organizers: Iterable<number>;
-  }): void {
+  noteReach(reach: EventReach): void {
     const runner = current.getStore()?.manager.queryRunner;
-    if (!runner) return;
-    const changes = changesOf(runner);
-    for (const prefix of reach.searchPrefixes) changes.searchPrefixes.add(prefix);
-    for (const id of reach.venues) changes.venues.add(id);
-    for (const id of reach.organizers) changes.organizers.add(id);
+    if (runner) changesOf(runner).addReach(reach);
   }
 
   /** Whether a unit of work is running in this async context. */

@@ -50,7 +50,7 @@ import { hiddenFromPublic, statusOnSave } from '../posts/post-status';
 import { EventAlreadyTrashedError, EventNotFoundError } from './events.errors';
 import { EventView } from './events.mapper';
 import { EventColumns, EventsRepository, EventText, NewEvent } from './events.repository';
-import { searchPrefixes } from './search/search-keys';
+import { eventReach } from './event-reach';
 import {
   createsItems,
   EventLinksService,
@@ -140,11 +140,7 @@ export class EventsService {
       else {
         // What noteReach would read back: the text, venue and organizers just written.
         const { text, columns } = created;
-        this.unit.noteReach({
-          searchPrefixes: searchPrefixes([text.title, text.description, text.excerpt]),
-          venues: columns.venueId !== null ? [columns.venueId] : [],
-          organizers: created.links.organizerIds ?? [],
-        });
+        this.unit.noteReach(eventReach([text], columns.venueId, created.links.organizerIds ?? []));
         this.unit.markNarrowedToFiledTerms(id);
       }
     }
@@ -642,13 +638,13 @@ export class EventsService {
       this.events.findById(id),
       this.events.findOrganizerLinks([id]),
     ]);
-    this.unit.noteReach({
-      searchPrefixes: searchPrefixes(
-        rows.flatMap((row) => [row.title, row.description, row.excerpt]),
+    this.unit.noteReach(
+      eventReach(
+        rows,
+        event?.venueId,
+        organizers.map((link) => link.organizerId),
       ),
-      venues: event?.venueId != null ? [event.venueId] : [],
-      organizers: organizers.map((link) => link.organizerId),
-    });
+    );
   }
 
   /** Start and end after all-day normalisation; an end before the start is reported. */

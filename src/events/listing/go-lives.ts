@@ -6,9 +6,9 @@ import { GoLiveSource } from '../../read-cache/go-live-sweep';
 import { changeOf } from '../../read-cache/listing-version.subscriber';
 import { ReadCache } from '../../read-cache/read-cache';
 import { WriteChange } from '../../read-cache/read-cache.store';
+import { eventReach } from '../event-reach';
 import { EventsRepository } from '../events.repository';
 import { EventLinksService } from '../links/event-links.service';
-import { searchPrefixes } from '../search/search-keys';
 import { EventListRepository } from './event-list.repository';
 import { dayStart, utcDay } from './window-total';
 
@@ -74,15 +74,13 @@ export class GoLives implements GoLiveSource {
       for (const term of filed.get(event.id) ?? []) changes.filedTerms.add(term);
       changes.listingFrom = dayStart(event.startUtc).getTime();
       changes.listingDays.add(utcDay(event.startUtc));
-      const own = texts.filter((text) => text.eventId === event.id);
-      const words = searchPrefixes(
-        own.flatMap((text) => [text.title, text.description, text.excerpt]),
+      changes.addReach(
+        eventReach(
+          texts.filter((text) => text.eventId === event.id),
+          event.venueId,
+          organizers.filter((link) => link.eventId === event.id).map((link) => link.organizerId),
+        ),
       );
-      for (const prefix of words) changes.searchPrefixes.add(prefix);
-      if (event.venueId !== null) changes.venues.add(event.venueId);
-      for (const link of organizers) {
-        if (link.eventId === event.id) changes.organizers.add(link.organizerId);
-      }
       changes.wroteScheduled = true;
       return changeOf(changes);
     });
