@@ -135,7 +135,7 @@ export class EventsRepository implements OnModuleInit {
         await this.unit.manager.delete(EventTermEntity, { termId });
       },
       termsOf: async (eventId) => (await this.findTermLinks([eventId])).map((link) => link.termId),
-      lateScheduledCounts: (now, termIds) => this.lateScheduledTermCounts(now, termIds),
+      lateScheduledCounts: (now) => this.lateScheduledTermCounts(now),
     });
     this.links.register(
       'venue',
@@ -165,13 +165,10 @@ export class EventsRepository implements OnModuleInit {
   }
 
   /**
-   * Scheduled (`future`) events whose date has passed, per term (of `termIds` when given): read
-   * from `idx_events_scheduled`, so only those few events are visited.
+   * Scheduled (`future`) events whose date has passed, per term: read from
+   * `idx_events_scheduled`, so only those few events are visited.
    */
-  private async lateScheduledTermCounts(
-    now: Date,
-    termIds?: readonly number[],
-  ): Promise<Map<number, number>> {
+  private async lateScheduledTermCounts(now: Date): Promise<Map<number, number>> {
     const query = this.unit.manager
       .createQueryBuilder(EventEntity, 'e')
       .innerJoin(EventTermEntity, 'et', 'et.eventId = e.id')
@@ -180,7 +177,6 @@ export class EventsRepository implements OnModuleInit {
       .where("e.status = 'future'")
       .andWhere('e.dateUtc <= :now', { now })
       .groupBy('et.termId');
-    if (termIds) query.andWhere('et.termId IN (:...termIds)', { termIds: [...termIds] });
     const rows = await query.getRawMany<{ term_id: number | string; total: number | string }>();
     return new Map(rows.map((row) => [Number(row.term_id), Number(row.total)]));
   }

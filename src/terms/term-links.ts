@@ -1,4 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { ReadCache } from '../read-cache/read-cache';
+import { SCHEDULED } from '../read-cache/read-cache.store';
+
+/** The read-cache key of every term's count of scheduled events gone live (see `lateScheduledCounts`). */
+const LATE_COUNTS_KEY = 'terms late scheduled counts';
 
 /** A term link of an event. */
 export interface EventTermLink {
@@ -22,9 +27,9 @@ export interface TermLinkOwner {
   termsOf(eventId: number): Promise<number[]>;
   /**
    * Events stored as `future` whose date has passed by `now` (so shown as published, but not
-   * yet in the stored counts), counted per term, of `termIds` when given.
+   * yet in the stored counts), counted per term.
    */
-  lateScheduledCounts(now: Date, termIds?: readonly number[]): Promise<Map<number, number>>;
+  lateScheduledCounts(now: Date): Promise<Map<number, number>>;
 }
 
 /**
@@ -37,6 +42,8 @@ export interface TermLinkOwner {
 @Injectable()
 export class TermLinks {
   private owner: TermLinkOwner | undefined;
+
+  constructor(private readonly cache: ReadCache) {}
 
   /** Registers the owner of the links (once, by the events repository). */
   register(owner: TermLinkOwner): void {
@@ -58,9 +65,20 @@ export class TermLinks {
     return this.linkOwner().termsOf(eventId);
   }
 
-  /** See {@link TermLinkOwner.lateScheduledCounts}. */
-  lateScheduledCounts(now: Date, termIds?: readonly number[]): Promise<Map<number, number>> {
-    return this.linkOwner().lateScheduledCounts(now, termIds);
+  /**
+   * See {@link TermLinkOwner.lateScheduledCounts}: every term's, read once and kept in the read
+   * cache until a write of a scheduled event or the next go-live (both move `SCHEDULED`, the
+   * go-live as the first use of the cache at or after it: GoLiveSweep), so a term's count costs
+   * one query of the terms' own table, not two. `now` is the clock's, as the sweep's is.
+   */
+  async lateScheduledCounts(now: Date, termIds?: readonly number[]): Promise<Map<number, number>> {
+    const all = await this.cache.remember(
+      LATE_COUNTS_KEY,
+      async () => [...(await this.linkOwner().lateScheduledCounts(now))],
+      [SCHEDULED],
+    );
+    const wanted = termIds ? new Set(termIds) : undefined;
+    return new Map(all.filter(([id]) => wanted === undefined || wanted.has(id)));
   }
 
   private linkOwner(): TermLinkOwner {

@@ -218,17 +218,15 @@ export class TermsRepository {
 
   /**
    * Published events per term: the stored count (events saved as `publish`, kept by every event
-   * write) plus scheduled events whose date has passed. Two small queries, whatever the number
-   * of events.
+   * write) plus scheduled events whose date has passed (every term's, kept by TermLinks until
+   * the next go-live or write of a scheduled event). One small query, whatever the number of
+   * events.
    */
   async countPublished(termIds: readonly number[], now: Date): Promise<Map<number, number>> {
     if (termIds.length === 0) return new Map();
     const ids = [...new Set(termIds)];
     const [stored, late] = await Promise.all([
-      this.unit.manager.getRepository(TermEntity).find({
-        select: { id: true, publishedCount: true },
-        where: { id: In(ids) },
-      }),
+      TERM_ROWS.where(this.unit.manager, 'id', ids),
       this.links.lateScheduledCounts(now, ids),
     ]);
     return new Map(stored.map((term) => [term.id, term.publishedCount + (late.get(term.id) ?? 0)]));

@@ -991,13 +991,28 @@ describe('read cache', () => {
         expect.objectContaining({ id: music.id, count: 1 }),
       ]);
       expect((await single(other.id)).title).toBe('Other');
+      const categoryCount = async (): Promise<unknown> =>
+        (
+          (await request(sut.http).get(`${CATEGORIES}/${music.id}`).expect(200)).body as {
+            count: unknown;
+          }
+        ).count;
+      expect(await categoryCount()).toBe(1);
       await renameBehind(sut, listed.id, 'Listed renamed');
       await renameBehind(sut, other.id, 'Other renamed');
       await pause(600);
       // Past the TTL, before the scheduled event's date: nothing but a write changes them.
       if (DateTime.utc() < live) expect(await titles(sut)).toEqual(['Listed', 'Other']);
 
-      await pause(Math.max(0, live.toMillis() - Date.now()) + 300);
+      // Just before the go-live and just after, within one TTL: what was counted before it
+      // (the scheduled events gone live, kept for every term) does not outlive it.
+      await pause(Math.max(0, live.toMillis() - Date.now() - 150));
+      const countBefore = await categoryCount();
+      const readBefore = DateTime.utc() < live;
+      await pause(Math.max(0, live.toMillis() - Date.now()) + 20);
+      if (readBefore) expect(countBefore).toBe(1);
+      expect(await categoryCount()).toBe(2);
+      await pause(280);
 
       // The go-live is a write of the scheduled event: the lists it joins (every list without
       // a narrower filter, its category's, its words' search) show it, with the events they
@@ -1008,6 +1023,7 @@ describe('read cache', () => {
       const after = await single(listed.id);
       expect(after.title).toBe('Listed');
       expect(after.categories).toEqual([expect.objectContaining({ id: music.id, count: 2 })]);
+      expect(await categoryCount()).toBe(2);
       // What it does not reach stays kept: another category's list, another event.
       expect(await titles(sut, byFilm)).toEqual(['Other']);
       expect((await single(other.id)).title).toBe('Other');
