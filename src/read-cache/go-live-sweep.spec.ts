@@ -28,7 +28,10 @@ class Schedule implements GoLiveSource {
   }
 }
 
-function sweepOf(schedule: Schedule): { sweep: GoLiveSweep; moves: WriteChange[] } {
+function sweepOf(
+  schedule: Schedule,
+  carries?: (since: string, now: string) => boolean,
+): { sweep: GoLiveSweep; moves: WriteChange[] } {
   const moves: WriteChange[] = [];
   const sweep = new GoLiveSweep(
     schedule,
@@ -37,6 +40,7 @@ function sweepOf(schedule: Schedule): { sweep: GoLiveSweep; moves: WriteChange[]
       return Promise.resolve();
     },
     500,
+    carries,
   );
   return { sweep, moves };
 }
@@ -56,6 +60,24 @@ describe('GoLiveSweep', () => {
     expect(await sweep.check('0:2')).toBe(false);
     expect(schedule.asked).toEqual([500, 500]);
     expect(moves).toEqual([]);
+  });
+
+  it('carries the next go-live to a version no write of a scheduled item came before', async () => {
+    const schedule = new Schedule();
+    schedule.lives.push({ at: 2_000, change: { keys: ['event:1'] } });
+    // Versions 0:1 to 0:3 came from writes of published events; 0:4 from a scheduled one's.
+    const { sweep, moves } = sweepOf(schedule, (since, now) => since < '0:4' && now < '0:4');
+
+    expect(await sweep.check('0:1')).toBe(false);
+    expect(sweep.check('0:2')).toBeUndefined();
+    expect(sweep.check('0:3')).toBeUndefined();
+    expect(schedule.asked).toEqual([500]);
+    expect(await sweep.check('0:4')).toBe(false);
+    expect(schedule.asked).toEqual([500, 500]);
+    // Carried or read, the go-live is swept when it comes.
+    schedule.clock = 2_000;
+    expect(await sweep.check('0:4')).toBe(true);
+    expect(moves).toEqual([{ keys: ['event:1'] }]);
   });
 
   it('makes the changes of the items gone live once their instant comes, then looks again', async () => {

@@ -38,12 +38,17 @@ export class GoLiveSweep {
 
   /**
    * `lookback`: how long before now a kept answer may have been made (the longest it is kept),
-   * so go-lives while no process was sweeping end what a shared store still holds.
+   * so go-lives while no process was sweeping end what a shared store still holds. `carries`:
+   * whether nothing that can change the next go-live (a write of a scheduled item, a write that
+   * ends everything) came between two versions, so the next go-live read under the first holds
+   * under the second without a read (the writes of published events in between); absent, each
+   * version reads it.
    */
   constructor(
     private readonly source: GoLiveSource,
     private readonly move: (change: WriteChange) => Promise<void>,
     lookback: number,
+    private readonly carries: (since: string, now: string) => boolean = () => false,
   ) {
     this.sweptUntil = source.now() - lookback;
   }
@@ -54,7 +59,16 @@ export class GoLiveSweep {
    * changes.
    */
   check(version: string): Promise<boolean> | undefined {
-    const known = this.known;
+    let known = this.known;
+    if (
+      this.sweeping === undefined &&
+      known !== undefined &&
+      known.version !== version &&
+      this.carries(known.version, version)
+    ) {
+      known = { version, next: known.next };
+      this.known = known;
+    }
     if (this.sweeping === undefined && known?.version === version && !this.due(known.next)) {
       return undefined;
     }

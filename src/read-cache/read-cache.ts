@@ -13,6 +13,7 @@ import {
   CacheLookup,
   EVERY_ANSWER,
   ReadCacheStore,
+  SCHEDULED,
   WriteChange,
   WriteTicket,
 } from './read-cache.store';
@@ -165,7 +166,11 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     if (!this.enabled) return;
     const move = async (change: WriteChange): Promise<void> =>
       this.store.endWrite(await this.store.beginWrite(), change);
-    this.goLives = new GoLiveSweep(source, move, Math.max(this.ttlMs, this.stableTtlMs));
+    // Only writes of scheduled items (SCHEDULED) and writes that end everything (a new epoch)
+    // change when the next item goes live.
+    const carries = (since: string, now: string): boolean =>
+      this.store.keptBetween?.(since, now, [SCHEDULED]) === true;
+    this.goLives = new GoLiveSweep(source, move, Math.max(this.ttlMs, this.stableTtlMs), carries);
   }
 
   /**
