@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { firstValueFrom, Observable } from 'rxjs';
 import { loadConfig } from '../config/load-config';
 import { ReadCache } from './read-cache';
-import { ReadCacheInterceptor } from './read-cache.interceptor';
+import { ReadCacheInterceptor, refilledTag } from './read-cache.interceptor';
 
 /** An anonymous GET of `url` as Express would hand it over, with the response it fills. */
 function exchange(url: string): ExecutionContext {
@@ -108,5 +108,22 @@ describe('ReadCacheInterceptor', () => {
     expect(text(second)).toBe(text(first));
     expect(route.runs()).toBe(1);
     await cache.onApplicationShutdown();
+  });
+});
+
+describe('refilledTag', () => {
+  const counts = new Map([
+    [3, 10],
+    [5, 2],
+  ]);
+
+  it('is the same for the same bytes refilled with the same values, another for any other', () => {
+    const tag = refilledTag('"a-x"', 120, 7, [3, 5], counts);
+    expect(tag).toMatch(/^"78-[A-Za-z0-9+/]{27}"$/);
+    expect(refilledTag('"a-x"', 120, 7, [3, 5], new Map(counts))).toBe(tag);
+    expect(refilledTag('"a-y"', 120, 7, [3, 5], counts)).not.toBe(tag);
+    expect(refilledTag('"a-x"', 120, 8, [3, 5], counts)).not.toBe(tag);
+    expect(refilledTag('"a-x"', 120, 7, [3, 5], new Map([...counts, [5, 3]]))).not.toBe(tag);
+    expect(refilledTag('"a-x"', 120, 7, [3], counts)).not.toBe(tag);
   });
 });

@@ -1,5 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import etag from 'etag';
+import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { finalize, from, Observable, of, switchMap } from 'rxjs';
 import { readingFromPrimary } from '../database/read-routing';
@@ -24,6 +25,26 @@ const REPLAYED_HEADERS = [
 ] as const;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The strong entity tag of a kept list page refilled with `total` and `counts` (of the terms
+ * `ids`): made from the tag of the bytes it was refilled from and the values written in, which
+ * determine the new bytes, instead of from the whole page (hashing each page a write refilled
+ * cost about 3% of the service's CPU under writes). Two refills of the same bytes with the same
+ * values get the same tag; any other value, another. (The same bytes made afresh get the hash
+ * of the bytes: a revalidation then answers 200 once instead of 304.)
+ */
+export function refilledTag(
+  previous: string,
+  length: number,
+  total: number,
+  ids: readonly number[],
+  counts: ReadonlyMap<number, number>,
+): string {
+  const values = `${previous} ${total} ${ids.map((id) => `${id}:${counts.get(id) ?? ''}`).join(',')}`;
+  const hash = createHash('sha1').update(values).digest('base64').slice(0, 27);
+  return `"${length.toString(16)}-${hash}"`;
+}
 
 /** Whether the route answered iCalendar text (the feeds), which is kept as text. */
 function isCalendar(response: Response): boolean {
@@ -164,7 +185,12 @@ export class ReadCacheInterceptor implements NestInterceptor {
       ...answer,
       body: filled.body,
       live: filled.live,
-      etag: etag(filled.body),
+      // A single item's tag is the hash of its bytes: `If-Match` on its writes compares with
+      // that (common/http/preconditions.ts). A list's is only ever compared with itself.
+      etag:
+        live.totalKey === undefined
+          ? etag(filled.body)
+          : refilledTag(answer.etag, filled.body.byteLength, total, ids, counts),
       headers: {
         ...answer.headers,
         ...(live.totalKey === undefined ? {} : liveHeaders(live.perPage, total)),
