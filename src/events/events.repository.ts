@@ -651,6 +651,8 @@ export class EventsRepository implements OnModuleInit {
           ),
         );
       }
+      // Each taxonomy given replaces that taxonomy's links; the new links go in together.
+      const termRows: { eventId: number; termId: number }[] = [];
       for (const [taxonomy, termIds] of Object.entries(links.termIds)) {
         if (!created) {
           const ofTaxonomy = taxonomyTermIdsQuery(manager);
@@ -662,12 +664,11 @@ export class EventsRepository implements OnModuleInit {
             .andWhere(`term_id IN ${ofTaxonomy}`, { taxonomy })
             .execute();
         }
-        await insertRows(
-          manager,
-          EventTermEntity,
-          chunk.flatMap((eventId) => termIds.map((termId) => ({ eventId, termId }))),
+        termRows.push(
+          ...chunk.flatMap((eventId) => termIds.map((termId) => ({ eventId, termId }))),
         );
       }
+      await insertRows(manager, EventTermEntity, termRows);
     }
   }
 }
