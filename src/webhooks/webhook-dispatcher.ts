@@ -186,12 +186,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
         ? concurrency * 4 - this.queue.length - this.sending.size
         : 0;
     if (ended.length === 0 && want <= 0) return false;
+    // With nothing to record, the subscriptions are read first (their rows are not locked in
+    // the transaction either), so an idle pass with none to claim for opens no transaction.
+    // Outcomes to record may disable one: then they are read after recording, in it.
+    const idle = ended.length === 0 ? await this.repository.active() : undefined;
+    if (idle?.length === 0) return false;
     const outcomes = ended.map((sent) => ({ ...sent, outcome: this.outcomeOf(sent) }));
     let claimed: Queued[];
     try {
       claimed = await this.unit.run(async () => {
         if (outcomes.length > 0) await this.record(outcomes);
-        return want > 0 ? this.claim(want) : [];
+        return want > 0 ? this.claim(want, idle ?? (await this.repository.active())) : [];
       }, BACKGROUND);
     } catch (error) {
       this.finished = [...ended, ...this.finished];
@@ -257,14 +262,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Claims up to `want` due deliveries in the running unit, each subscription up to twice its
-   * share counting what it has queued and in flight, so a receiver that hangs until the timeout
-   * neither fills the queue nor keeps a claim past its lease.
+   * Claims up to `want` due deliveries of the `active` subscriptions in the running unit, each
+   * subscription up to twice its share counting what it has queued and in flight, so a receiver
+   * that hangs until the timeout neither fills the queue nor keeps a claim past its lease.
    */
-  private async claim(want: number): Promise<Queued[]> {
+  private async claim(want: number, active: readonly WebhookEntity[]): Promise<Queued[]> {
     const now = this.clock.now().toJSDate();
     const lease = new Date(now.getTime() + this.config.WEBHOOK_TIMEOUT_MS * 2 + 5000);
-    const active = await this.repository.active();
     const subscriptions = new Map(active.map((webhook) => [webhook.id, webhook]));
     const held = countBy(this.queue.map((item) => item.delivery.webhookId));
     for (const [id, sending] of this.sendingBySubscription) count(held, id, sending);
