@@ -48,6 +48,7 @@ interface RawTerm {
   slug: string;
   parent: number | string;
   original_language: string;
+  published_count: number | string;
 }
 
 function toTerm(raw: RawTerm): TermEntity {
@@ -57,6 +58,7 @@ function toTerm(raw: RawTerm): TermEntity {
     slug: raw.slug,
     parent: Number(raw.parent),
     originalLanguage: raw.original_language,
+    publishedCount: Number(raw.published_count),
   });
 }
 
@@ -129,7 +131,8 @@ export class TermsRepository {
       .addSelect('t.taxonomy', 'taxonomy')
       .addSelect('t.slug', 'slug')
       .addSelect('t.parent', 'parent')
-      .addSelect('t.originalLanguage', 'original_language');
+      .addSelect('t.originalLanguage', 'original_language')
+      .addSelect('t.publishedCount', 'published_count');
     const sort = sortExpression(order, filter, page);
     if (sort !== null) page.addSelect(sort, 'sort_value').orderBy('sort_value', order.direction);
     page.addOrderBy('t.id', order.direction).offset(offset).limit(limit);

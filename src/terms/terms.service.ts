@@ -459,15 +459,21 @@ export class TermsService {
 
   /**
    * Translations, counts (as of `now`; none when null) and category paths of `terms`, one query
-   * each (paths: per level).
+   * each (paths: per level). The counts are the rows' stored counts, read with them in this
+   * request, and the scheduled events gone live (kept for every term: TermLinks).
    */
   private async views(terms: readonly TermEntity[], now: Date | null): Promise<TermView[]> {
     const ids = terms.map((term) => term.id);
-    const [translations, counts, nodes] = await Promise.all([
+    const [translations, late, nodes] = await Promise.all([
       this.terms.findTranslations(ids),
-      now === null ? new Map<number, number>() : this.terms.countPublished(ids, now),
+      now === null ? undefined : this.links.lateScheduledCounts(now, ids),
       this.ancestors(terms),
     ]);
+    const counts = new Map(
+      late === undefined
+        ? []
+        : terms.map((term) => [term.id, term.publishedCount + (late.get(term.id) ?? 0)]),
+    );
     return terms.map((term) => ({
       term,
       translations: translations.filter((row) => row.termId === term.id),
