@@ -1027,6 +1027,17 @@ describe('read cache', () => {
       // What it does not reach stays kept: another category's list, another event.
       expect(await titles(sut, byFilm)).toEqual(['Other']);
       expect((await single(other.id)).title).toBe('Other');
+
+      // A write of the event gone live (still stored as scheduled) ends the counts kept with
+      // it, within one TTL of their read.
+      await pause(300);
+      const listing = (await request(sut.http).get(found).expect(200)).body as {
+        events: { id: number }[];
+      };
+      const gone = listing.events[0]?.id;
+      expect(await categoryCount()).toBe(2);
+      await sut.admin.delete(`${EVENTS}/${String(gone)}`).expect(200);
+      expect(await categoryCount()).toBe(1);
     });
   });
 
