@@ -62,6 +62,17 @@ function toTerm(raw: RawTerm): TermEntity {
   });
 }
 
+/**
+ * The published count of each of `terms`: its stored count (as read with the row) and its
+ * scheduled events gone live (`late`, TermLinks.lateScheduledCounts).
+ */
+export function publishedCounts(
+  terms: readonly TermEntity[],
+  late: ReadonlyMap<number, number>,
+): Map<number, number> {
+  return new Map(terms.map((term) => [term.id, term.publishedCount + (late.get(term.id) ?? 0)]));
+}
+
 function slugScope(taxonomy: Taxonomy): SlugScope<TermEntity> {
   return { target: TermEntity, where: { taxonomy } };
 }
@@ -232,7 +243,7 @@ export class TermsRepository {
       TERM_ROWS.where(this.unit.manager, 'id', ids),
       this.links.lateScheduledCounts(now, ids),
     ]);
-    return new Map(stored.map((term) => [term.id, term.publishedCount + (late.get(term.id) ?? 0)]));
+    return publishedCounts(stored, late);
   }
 
   /** Parent and slug of the terms with these ids (the links of a category tree). */

@@ -21,7 +21,7 @@ import { EventTermLink, TermLinks } from './term-links';
 import { parseTermOrder } from './term-order';
 import { ancestorSlugs, MAX_TREE_DEPTH, TreeNode } from './term-tree';
 import { TaxonomyNotHierarchicalError, TermExistsError, unknownTermError } from './terms.errors';
-import { TermListFilter, TermsRepository, TermText } from './terms.repository';
+import { publishedCounts, TermListFilter, TermsRepository, TermText } from './terms.repository';
 
 /** The change log's name for the items of `taxonomy`. */
 function changeKindOf(taxonomy: Taxonomy): ChangeKind {
@@ -469,11 +469,7 @@ export class TermsService {
       now === null ? undefined : this.links.lateScheduledCounts(now, ids),
       this.ancestors(terms),
     ]);
-    const counts = new Map(
-      late === undefined
-        ? []
-        : terms.map((term) => [term.id, term.publishedCount + (late.get(term.id) ?? 0)]),
-    );
+    const counts = late === undefined ? new Map<number, number>() : publishedCounts(terms, late);
     return terms.map((term) => ({
       term,
       translations: translations.filter((row) => row.termId === term.id),
