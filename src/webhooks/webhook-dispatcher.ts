@@ -189,14 +189,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     // With nothing to record, the subscriptions are read first (their rows are not locked in
     // the transaction either), so an idle pass with none to claim for opens no transaction.
     // Outcomes to record may disable one: then they are read after recording, in it.
-    const idle = ended.length === 0 ? await this.repository.active() : undefined;
-    if (idle?.length === 0) return false;
+    const readFirst = ended.length === 0 ? await this.repository.active() : undefined;
+    if (readFirst?.length === 0) return false;
     const outcomes = ended.map((sent) => ({ ...sent, outcome: this.outcomeOf(sent) }));
     let claimed: Queued[];
     try {
       claimed = await this.unit.run(async () => {
         if (outcomes.length > 0) await this.record(outcomes);
-        return want > 0 ? this.claim(want, idle ?? (await this.repository.active())) : [];
+        return want > 0 ? this.claim(want, readFirst ?? (await this.repository.active())) : [];
       }, BACKGROUND);
     } catch (error) {
       this.finished = [...ended, ...this.finished];
