@@ -730,6 +730,12 @@ async function ensureTerms(runner: QueryRunner): Promise<TermsResult> {
       values: missing.flatMap((term) => termRow(term, parentId(term))),
     });
     for (const [key, id] of await findSeedTerms(runner)) termIds.set(key, id);
+    // Every term has its count's row (`term_counts`), made with it; the run's events add to it.
+    await insertRows(runner, {
+      table: 'term_counts',
+      columns: ['term_id', 'published_count'],
+      values: missing.flatMap((term) => [termIds.get(keyOf(term)) ?? 0, 0]),
+    });
   }
   const translations = SEED_TERMS.filter((term) => !existing.has(keyOf(term))).flatMap((term) => {
     const id = termIds.get(keyOf(term));
@@ -914,12 +920,11 @@ async function load(
       `${rate(withVenue + organizerLinks + termLinks, elapsed)} links/s`,
   );
   since = performance.now();
-  // The run's published events are added to their terms' counts (`terms.published_count`)
-  // from what the batches counted as they committed, as the day counts are: a recount of
-  // every term over the link table took 41 s of a 1M-event seed on SQLite. Not per batch: in
-  // each batch's transaction the parallel batches deadlocked on MariaDB, each holding shared
-  // locks on the terms from its links' foreign keys before updating them. A service writing
-  // meanwhile may lock the same rows in another order, so this runs again if it must.
+  // The run's published events are added to their terms' counts (`term_counts`) from what
+  // the batches counted as they committed, as the day counts are: a recount of every term over
+  // the link table took 41 s of a 1M-event seed on SQLite. Once at the end, not per batch, so
+  // the parallel batches do not queue on the counts' rows. A service writing meanwhile may
+  // lock the same rows in another order, so this runs again if it must.
   await withRetry('The counts', () =>
     inTransaction(dataSource, async (runner) => {
       await shiftTermCounts(runner.manager, published);

@@ -19,6 +19,7 @@ import { WebhookDeliveryEntity } from '../webhooks/entities/webhook-delivery.ent
 import { OrganizerEntity } from '../organizers/entities/organizer.entity';
 import { OrganizerTranslationEntity } from '../organizers/entities/organizer-translation.entity';
 import { TermEntity } from '../terms/entities/term.entity';
+import { TermCountEntity } from '../terms/entities/term-count.entity';
 import { TermTranslationEntity } from '../terms/entities/term-translation.entity';
 import { VenueEntity } from '../venues/entities/venue.entity';
 import { VenueTranslationEntity } from '../venues/entities/venue-translation.entity';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   OrganizerTranslationEntity,
   TermEntity,
   TermTranslationEntity,
+  TermCountEntity,
   EventOrganizerEntity,
   EventTermEntity,
   EventTermListingEntity,

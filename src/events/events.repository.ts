@@ -5,12 +5,7 @@ import { PostRegistry } from '../posts/post-registry';
 import { PostLinks } from '../posts/post-links';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PlainRows, PlainRowsOptions } from '../database/plain-rows';
-import {
-  lockTerms,
-  moveTermCounts,
-  shiftTermCounts,
-  taxonomyTermIdsQuery,
-} from '../terms/term-catalog';
+import { moveTermCounts, shiftTermCounts, taxonomyTermIdsQuery } from '../terms/term-catalog';
 import { EventTermLink, TermLinks } from '../terms/term-links';
 import { toSqlDateTime } from '../database/sql-values';
 import { insertRows } from '../database/bulk-insert';
@@ -228,7 +223,6 @@ export class EventsRepository implements OnModuleInit {
         description: text.description ?? null,
         excerpt: text.excerpt ?? null,
       });
-      await lockTerms(manager, Object.values(links.termIds).flat());
       await this.writeLinks(manager, id, links, true);
       // What countedTerms would read back: the terms count an event stored as `publish`.
       const counted = columns.status === 'publish' ? Object.values(links.termIds).flat() : [];
@@ -258,7 +252,6 @@ export class EventsRepository implements OnModuleInit {
         events.map((event, index) => event.slugBase(ids[index] ?? 0)),
       );
       const termIdsOf = (event: NewEvent): number[] => Object.values(event.links.termIds).flat();
-      await lockTerms(manager, [...new Set(events.flatMap(termIdsOf))]);
       try {
         await insertRows(
           manager,
@@ -329,7 +322,6 @@ export class EventsRepository implements OnModuleInit {
     await this.unit.transaction(async (manager) => {
       const counted = await countedKeys(manager, id, true);
       const before = await this.countedTerms(manager, id);
-      await lockTerms(manager, [...before, ...Object.values(links.termIds).flat()]);
       if (Object.keys(columns).length > 0) await manager.update(EventEntity, { id }, columns);
       await this.writeLinks(manager, id, links);
       await moveTermCounts(manager, before, await this.countedTerms(manager, id));
@@ -357,7 +349,6 @@ export class EventsRepository implements OnModuleInit {
     if (rows.length === 0) return [];
     return this.unit.transaction(async (manager) => {
       const { translations, organizers, termIds } = await textAndLinksOf(manager, seriesId);
-      await lockTerms(manager, termIds);
       const ids = await this.posts.allocateMany(manager, 'event', rows.length);
       const slugs = await freeSlugsFor(
         manager,
@@ -400,9 +391,6 @@ export class EventsRepository implements OnModuleInit {
     await this.unit.transaction(async (manager) => {
       const counted = await countedKeysOf(manager, ids, true);
       const before = await this.countedTermsOf(manager, ids);
-      await lockTerms(manager, [
-        ...new Set([...[...before.values()].flat(), ...Object.values(links.termIds).flat()]),
-      ]);
       if (Object.keys(shared).length > 0) {
         for (const chunk of chunksOf(ids)) {
           await manager.update(EventEntity, { id: In(chunk) }, shared);
@@ -446,7 +434,6 @@ export class EventsRepository implements OnModuleInit {
       const { translations, organizers, termIds } = await textAndLinksOf(manager, seriesId);
       const counted = await countedKeysOf(manager, ids, true);
       const before = await this.countedTermsOf(manager, ids);
-      await lockTerms(manager, [...new Set([...[...before.values()].flat(), ...termIds])]);
       for (const chunk of chunksOf(ids)) {
         await manager.update(EventEntity, { id: In(chunk) }, shared);
         await manager.delete(EventTranslationEntity, { eventId: In(chunk) });

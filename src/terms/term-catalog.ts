@@ -1,11 +1,12 @@
 import { EntityManager, In } from 'typeorm';
+import { TermCountEntity } from './entities/term-count.entity';
 import { TermEntity } from './entities/term.entity';
 
 /*
  * What the events aggregate, which owns the links between events and terms, may read and
  * change of the terms inside its own unit of work (`manager`), without importing their
  * entities or repository: the category tree around a term, the ids of a taxonomy, and the
- * stored published counts its writes move.
+ * stored published counts its writes move (`term_counts`).
  */
 
 /** `termId` and every category above it (none for 0). */
@@ -37,42 +38,6 @@ export async function subtreeIds(manager: EntityManager, termId: number): Promis
   return ids;
 }
 
-/**
- * Write-locks the rows of `termIds` and of their ancestors in id order (MySQL/MariaDB), before
- * an event's links to them are written. A link's foreign key check takes a shared lock on its
- * term, and the event's listing rows link it to its categories' ancestors too
- * (`listing/term-listing.ts`); two writers that each hold one of those and then both update a
- * count would deadlock. Holding the write locks first, in one order, writers of the same terms
- * queue instead. SQLite has one writer and no row locks.
- */
-export async function lockTerms(manager: EntityManager, termIds: readonly number[]): Promise<void> {
-  if (termIds.length === 0 || manager.connection.options.type === 'better-sqlite3') return;
-  // A transaction's manager is its own: terms it locked stay locked until it ends.
-  const held = LOCKED_TERMS.get(manager);
-  if (held && termIds.every((id) => held.has(id))) return;
-  const all = new Set(termIds);
-  for (let level = [...all]; level.length > 0;) {
-    const terms = await manager.find(TermEntity, {
-      select: { id: true, parent: true },
-      where: { id: In(level) },
-    });
-    level = terms.map((term) => term.parent).filter((parent) => parent !== 0 && !all.has(parent));
-    for (const parent of level) all.add(parent);
-  }
-  const ids = [...all].sort((a, b) => a - b);
-  await manager
-    .createQueryBuilder(TermEntity, 't')
-    .select('t.id')
-    .where('t.id IN (:...ids)', { ids })
-    .orderBy('t.id')
-    .setLock('pessimistic_write')
-    .getRawMany();
-  LOCKED_TERMS.set(manager, new Set([...(held ?? []), ...ids]));
-}
-
-/** The terms (with their ancestors) each running transaction's manager has locked. */
-const LOCKED_TERMS = new WeakMap<EntityManager, Set<number>>();
-
 /** A subquery of the ids of the terms of the taxonomy bound as `:taxonomy`. */
 export function taxonomyTermIdsQuery(manager: EntityManager): string {
   return manager
@@ -101,28 +66,33 @@ export async function moveTermCounts(
 }
 
 /**
- * Adds each term's delta in `deltas` to its published count (a count never goes below zero),
- * one statement per distinct delta: the bulk form of {@link moveTermCounts} for many events.
+ * Adds each term's delta in `deltas` to its published count (a count never goes below zero), in
+ * one statement whatever the deltas: the bulk form of {@link moveTermCounts} for many events.
+ * The statement locks the counts' rows (`term_counts`, never the terms' own) in key order, so
+ * writers of the same terms queue on them until they commit and cannot deadlock on them within
+ * one statement (docs/decisions.md, "Term counts in a table of their own").
  */
 export async function shiftTermCounts(
   manager: EntityManager,
   deltas: ReadonlyMap<number, number>,
 ): Promise<void> {
-  const byDelta = new Map<number, number[]>();
-  for (const [termId, delta] of deltas) {
-    if (delta !== 0) byDelta.set(delta, [...(byDelta.get(delta) ?? []), termId]);
-  }
-  for (const [delta, ids] of byDelta) {
+  const moved = [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+  if (moved.length === 0) return;
+  const parameters: Record<string, number> = {};
+  const cases = moved.map(([termId, delta], index) => {
+    parameters[`count_term_${index}`] = termId;
     const amount = Math.abs(delta);
-    const set =
+    const value =
       delta > 0
         ? `published_count + ${amount}`
         : `CASE WHEN published_count > ${amount} THEN published_count - ${amount} ELSE 0 END`;
-    await manager
-      .createQueryBuilder()
-      .update(TermEntity)
-      .set({ publishedCount: () => set })
-      .whereInIds(ids)
-      .execute();
-  }
+    return `WHEN :count_term_${index} THEN ${value}`;
+  });
+  await manager
+    .createQueryBuilder()
+    .update(TermCountEntity)
+    .set({ publishedCount: () => `CASE term_id ${cases.join(' ')} ELSE published_count END` })
+    .where('term_id IN (:...countTerms)', { countTerms: moved.map(([termId]) => termId) })
+    .setParameters(parameters)
+    .execute();
 }

@@ -10,6 +10,7 @@ import { PlainRows } from '../database/plain-rows';
 import { namedText, writeTranslation } from '../posts/translations';
 import { SlugRule, SlugScope, writeWithUniqueSlug } from '../posts/unique-slug';
 import { isIdFree } from '../database/wished-id';
+import { TermCountEntity } from './entities/term-count.entity';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermTranslationEntity } from './entities/term-translation.entity';
 import { TermOrder } from './term-order';
@@ -48,7 +49,6 @@ interface RawTerm {
   slug: string;
   parent: number | string;
   original_language: string;
-  published_count: number | string;
 }
 
 function toTerm(raw: RawTerm): TermEntity {
@@ -58,19 +58,7 @@ function toTerm(raw: RawTerm): TermEntity {
     slug: raw.slug,
     parent: Number(raw.parent),
     originalLanguage: raw.original_language,
-    publishedCount: Number(raw.published_count),
   });
-}
-
-/**
- * The published count of each of `terms`: its stored count (as read with the row) and its
- * scheduled events gone live (`late`, TermLinks.lateScheduledCounts).
- */
-export function publishedCounts(
-  terms: readonly TermEntity[],
-  late: ReadonlyMap<number, number>,
-): Map<number, number> {
-  return new Map(terms.map((term) => [term.id, term.publishedCount + (late.get(term.id) ?? 0)]));
 }
 
 function slugScope(taxonomy: Taxonomy): SlugScope<TermEntity> {
@@ -79,6 +67,7 @@ function slugScope(taxonomy: Taxonomy): SlugScope<TermEntity> {
 
 /** Terms and their text read whole by key, without the query builder (database/plain-rows.ts). */
 const TERM_ROWS = new PlainRows(TermEntity);
+const COUNT_ROWS = new PlainRows(TermCountEntity);
 const TRANSLATION_ROWS = new PlainRows(TermTranslationEntity);
 
 /** The SQL expression a list is ordered by, before the id tie-break. */
@@ -99,7 +88,7 @@ function sortExpression(
     case 'parent':
       return 't.parent';
     case 'count':
-      return 't.publishedCount';
+      return 'COALESCE(c.publishedCount, 0)';
     case 'modified':
       return 't.modifiedUtc';
     case 'include': {
@@ -142,8 +131,7 @@ export class TermsRepository {
       .addSelect('t.taxonomy', 'taxonomy')
       .addSelect('t.slug', 'slug')
       .addSelect('t.parent', 'parent')
-      .addSelect('t.originalLanguage', 'original_language')
-      .addSelect('t.publishedCount', 'published_count');
+      .addSelect('t.originalLanguage', 'original_language');
     const sort = sortExpression(order, filter, page);
     if (sort !== null) page.addSelect(sort, 'sort_value').orderBy('sort_value', order.direction);
     page.addOrderBy('t.id', order.direction).offset(offset).limit(limit);
@@ -231,19 +219,23 @@ export class TermsRepository {
   }
 
   /**
-   * Published events per term: the stored count (events saved as `publish`, kept by every event
-   * write) plus scheduled events whose date has passed (every term's, kept by TermLinks until
-   * the next go-live or write of a scheduled event). One small query, whatever the number of
-   * events.
+   * Published events per term: the stored count (`term_counts`: events saved as `publish`, kept
+   * by every event write) plus scheduled events whose date has passed (every term's, kept by
+   * TermLinks until the next go-live or write of a scheduled event). One small query by key,
+   * whatever the number of events.
    */
   async countPublished(termIds: readonly number[], now: Date): Promise<Map<number, number>> {
     if (termIds.length === 0) return new Map();
     const ids = [...new Set(termIds)];
     const [stored, late] = await Promise.all([
-      TERM_ROWS.where(this.unit.manager, 'id', ids),
+      COUNT_ROWS.where(this.unit.manager, 'termId', ids),
       this.links.lateScheduledCounts(now, ids),
     ]);
-    return publishedCounts(stored, late);
+    const counts = new Map(ids.map((id) => [id, late.get(id) ?? 0]));
+    for (const row of stored) {
+      counts.set(row.termId, row.publishedCount + (counts.get(row.termId) ?? 0));
+    }
+    return counts;
   }
 
   /** Parent and slug of the terms with these ids (the links of a category tree). */
@@ -305,6 +297,7 @@ export class TermsRepository {
         nameKey: nameKey(text.name),
         description: text.description,
       });
+      await manager.insert(TermCountEntity, { termId: id, publishedCount: 0 });
       return id;
     });
   }
@@ -383,12 +376,13 @@ export class TermsRepository {
         'tro',
         'tro.termId = t.id AND tro.language = t.originalLanguage',
       )
+      .leftJoin(TermCountEntity, 'c', 'c.termId = t.id')
       .where('t.taxonomy = :taxonomy', { taxonomy: filter.taxonomy });
     if (filter.hideEmpty) {
       query.andWhere(
         lateIds.length > 0
-          ? '(t.publishedCount > 0 OR t.id IN (:...lateIds))'
-          : 't.publishedCount > 0',
+          ? '(c.publishedCount > 0 OR t.id IN (:...lateIds))'
+          : 'c.publishedCount > 0',
         { lateIds: [...lateIds] },
       );
     }

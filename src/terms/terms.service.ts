@@ -21,7 +21,7 @@ import { EventTermLink, TermLinks } from './term-links';
 import { parseTermOrder } from './term-order';
 import { ancestorSlugs, MAX_TREE_DEPTH, TreeNode } from './term-tree';
 import { TaxonomyNotHierarchicalError, TermExistsError, unknownTermError } from './terms.errors';
-import { publishedCounts, TermListFilter, TermsRepository, TermText } from './terms.repository';
+import { TermListFilter, TermsRepository, TermText } from './terms.repository';
 
 /** The change log's name for the items of `taxonomy`. */
 function changeKindOf(taxonomy: Taxonomy): ChangeKind {
@@ -459,17 +459,16 @@ export class TermsService {
 
   /**
    * Translations, counts (as of `now`; none when null) and category paths of `terms`, one query
-   * each (paths: per level). The counts are the rows' stored counts, read with them in this
-   * request, and the scheduled events gone live (kept for every term: TermLinks).
+   * each (paths: per level). The counts are the stored counts (`term_counts`) and the scheduled
+   * events gone live (kept for every term: TermLinks), {@link TermsRepository.countPublished}.
    */
   private async views(terms: readonly TermEntity[], now: Date | null): Promise<TermView[]> {
     const ids = terms.map((term) => term.id);
-    const [translations, late, nodes] = await Promise.all([
+    const [translations, counts, nodes] = await Promise.all([
       this.terms.findTranslations(ids),
-      now === null ? undefined : this.links.lateScheduledCounts(now, ids),
+      now === null ? new Map<number, number>() : this.terms.countPublished(ids, now),
       this.ancestors(terms),
     ]);
-    const counts = late === undefined ? new Map<number, number>() : publishedCounts(terms, late);
     return terms.map((term) => ({
       term,
       translations: translations.filter((row) => row.termId === term.id),

@@ -177,6 +177,63 @@ describe('concurrent writes', () => {
     }
   });
 
+  it('keep every count exact when events of one category tree are created, moved and trashed at once', async () => {
+    // Writes of a subcategory's events take shared locks on its parent's row (the listing rows'
+    // foreign keys) while other writes count the parent itself: no write may deadlock for good
+    // or lose a count.
+    const parent = await sut.admin.post(`${BASE}/categories`).send({ name: 'Tree' }).expect(201);
+    const parentId = (parent.body as { id: number }).id;
+    const children: number[] = [];
+    for (const name of ['Leaf one', 'Leaf two']) {
+      const child = await sut.admin
+        .post(`${BASE}/categories`)
+        .send({ name, parent: parentId })
+        .expect(201);
+      children.push((child.body as { id: number }).id);
+    }
+    const [one, two] = children as [number, number];
+    const filings = [[one], [two], [parentId], [one, parentId], [two, one]];
+    const created = await atOnce(20, (index, auth) =>
+      request(sut.http)
+        .post(EVENTS)
+        .set('Authorization', auth)
+        .send(eventBody({ title: `Tree ${index}`, categories: filings[index % filings.length] })),
+    );
+    expect(statuses(created)).toEqual(Array(20).fill(201));
+    const ids = created.map((answer) => (answer.body as { id: number }).id);
+    // Half of them move to other categories of the tree and a quarter go to the trash, at once.
+    const changed = await atOnce(15, (index, auth) =>
+      index < 10
+        ? request(sut.http)
+            .patch(`${EVENTS}/${ids[index]!}`)
+            .set('Authorization', auth)
+            .send({ categories: filings[(index + 2) % filings.length] })
+        : request(sut.http).delete(`${EVENTS}/${ids[index]!}`).set('Authorization', auth),
+    );
+    expect(statuses(changed)).toEqual(Array(15).fill(200));
+
+    const expected = new Map<number, number>([
+      [parentId, 0],
+      [one, 0],
+      [two, 0],
+    ]);
+    ids.forEach((_, index) => {
+      if (index >= 10 && index < 15) return;
+      const filed = filings[(index < 10 ? index + 2 : index) % filings.length]!;
+      for (const term of filed) expected.set(term, (expected.get(term) ?? 0) + 1);
+    });
+    const list = await request(sut.http)
+      .get(`${BASE}/categories?include=${[parentId, one, two].join(',')}`)
+      .expect(200);
+    const counts = new Map(
+      (list.body.categories as { id: number; count: number }[]).map((term) => [
+        term.id,
+        term.count,
+      ]),
+    );
+    expect(counts).toEqual(expected);
+  });
+
   it('answer no 5xx and keep totals exact under a mixed load of reads and writes', async () => {
     const shared = await createEvent(sut.http, { title: 'Shared target', categories: ['Load'] });
     const created: number[] = [];

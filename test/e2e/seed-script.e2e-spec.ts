@@ -8,9 +8,10 @@ import { type TestApp, useTestApp } from '../setup/test-app';
 
 /** Each term's stored count next to the published events its links hold. */
 const COUNTS =
-  'SELECT t.slug AS slug, t.published_count AS stored, ' +
+  'SELECT t.slug AS slug, c.published_count AS stored, ' +
   '(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id ' +
-  "WHERE et.term_id = t.id AND e.status = 'publish') AS linked FROM terms t ORDER BY t.id";
+  "WHERE et.term_id = t.id AND e.status = 'publish') AS linked " +
+  'FROM terms t INNER JOIN term_counts c ON c.term_id = t.id ORDER BY t.id';
 
 interface CountRow {
   readonly slug: string;

@@ -34,6 +34,7 @@ const TABLES = [
   'event_terms',
   'event_organizers',
   'term_translations',
+  'term_counts',
   'terms',
   'venue_translations',
   'venues',

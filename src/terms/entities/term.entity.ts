@@ -30,14 +30,6 @@ export class TermEntity {
   @Column({ name: 'modified_utc', type: 'datetime', default: () => 'CURRENT_TIMESTAMP' })
   modifiedUtc!: Date;
 
-  /**
-   * Linked events stored as `publish`, kept up to date by every event write in its transaction,
-   * so counts and `hide_empty` never count events at read time. Scheduled events whose date has
-   * passed are added at read time (see `TermsRepository.countPublished`).
-   */
-  @Column({ name: 'published_count', type: 'int', unsigned: true, default: 0 })
-  publishedCount!: number;
-
   /** The language the term was created in; the fallback for missing translations. */
   @Column({ name: 'original_language', type: 'varchar', length: 2 })
   originalLanguage!: string;
