@@ -16,10 +16,7 @@ import { EventTranslationEntity } from '../entities/event-translation.entity';
 
 import { EventTermListingEntity } from '../entities/event-term-listing.entity';
 
-import { COUNTED_STATUSES } from './day-counts';
-import { MAX_WINDOW_DAYS } from '../../read-cache/read-cache.store';
-import { daysBetween, dayStart, utcDay, WindowPlan, windowPlan } from './window-total';
-import { EventDayCountEntity } from '../entities/event-day-count.entity';
+import { dayStart, sumWholeDays, utcDay, WindowPlan, windowPlan } from './window-total';
 
 import {
   booleanModeQuery,
@@ -48,14 +45,14 @@ export interface TotalParts {
   readonly pending: (filter: EventListFilter, compute: () => Promise<number>) => Promise<number>;
   /**
    * A part of a window total that only writes of events that started or start on one of `days`
-   * (UTC, `YYYY-MM-DD`) change: the exact count of the first or the last day (`what` tells the
-   * parts of one `filter` apart), or the day counts of the whole days between, kept while only
-   * writes of events on other days happen; undefined: over `MAX_WINDOW_DAYS`, computed each time.
+   * (UTC, `YYYY-MM-DD`, at most `MAX_WINDOW_DAYS`) change: the exact count of the first or the
+   * last day (`what` tells the parts of one `filter` apart), or the day counts of a block of the
+   * whole days between, kept while only writes of events on other days happen.
    */
   readonly days: <T>(
     filter: EventListFilter,
     what: string,
-    days: readonly string[] | undefined,
+    days: readonly string[],
     compute: () => Promise<T>,
   ) => Promise<T>;
 }
@@ -439,24 +436,6 @@ export class EventListRepository {
     plan: WindowPlan,
     parts: TotalParts,
   ): Promise<number> {
-    const lastDay = utcDay(plan.lastFrom);
-    // Added up by the database in one pass over the rows (one per start and end day, featured
-    // flag and status): the events ending before the last day, and the start days of those
-    // ending on it (an aggregate without GROUP BY, so no temporary table). Reading the 6,700
-    // rows of the default window at 1M events into Node instead took 9 ms of a cold read's 20.
-    const endsLastDay = `CASE WHEN d.endDay = :lastDay AND d.events > 0 THEN d.startDay END`;
-    const dayCounts = this.unit.manager
-      .createQueryBuilder()
-      .from(EventDayCountEntity, 'd')
-      .select('COALESCE(SUM(CASE WHEN d.endDay < :lastDay THEN d.events ELSE 0 END), 0)', 'summed')
-      .addSelect(`COUNT(DISTINCT ${endsLastDay})`, 'endingDays')
-      .addSelect(`GROUP_CONCAT(DISTINCT ${endsLastDay})`, 'ending')
-      .where('d.termId = :termId', { termId: plan.termId })
-      .andWhere('d.featured IN (:...featured)', { featured: plan.featured.map(Number) })
-      .andWhere('d.status IN (:...statuses)', { statuses: [...COUNTED_STATUSES] })
-      .andWhere('d.startDay >= :firstDay', { firstDay: utcDay(plan.innerFrom) })
-      .andWhere('d.startDay < :lastDay', { lastDay })
-      .andWhere('d.endDay <= :lastDay');
     // Each part is kept apart (`parts.days`): a write of an event on one day of the window
     // counts that part again, the others stay.
     const firstPart: EventListFilter = { ...filter, startsBefore: plan.innerFrom };
@@ -468,14 +447,9 @@ export class EventListRepository {
     };
     // The exact counts read beside the day counts (on MySQL/MariaDB each on a pool connection
     // of its own; SQLite runs them one after the other): each is a short range of an index.
-    const innerDays = daysBetween(plan.innerFrom, plan.lastFrom, MAX_WINDOW_DAYS);
     const [sums, first, last, pending] = await Promise.all([
-      parts.days(filter, 'day counts', innerDays, () =>
-        dayCounts.getRawOne<{
-          summed: number | string;
-          endingDays: number | string;
-          ending: string | null;
-        }>(),
+      sumWholeDays(this.unit.manager, plan, (what, days, compute) =>
+        parts.days(filter, what, days, compute),
       ),
       parts.days(firstPart, 'first day', [utcDay(firstPart.startFrom ?? plan.innerFrom)], () =>
         this.countRows(firstPart),
@@ -493,11 +467,11 @@ export class EventListRepository {
         }),
       ),
     ]);
-    const summed = Number(sums?.summed ?? 0);
+    const summed = Number(sums.summed);
     // At most MAX_EXACT_DAYS days of ten characters, well within GROUP_CONCAT's default 1,024;
     // a list cut shorter by a server set lower than that is counted row by row instead.
-    const endingDays = Number(sums?.endingDays ?? 0);
-    const endingLast = sums?.ending ? sums.ending.split(',') : [];
+    const endingDays = Number(sums.endingDays);
+    const endingLast = sums.ending ? sums.ending.split(',') : [];
     if (endingDays > MAX_EXACT_DAYS || endingLast.length !== endingDays) {
       return this.countRows(filter);
     }

@@ -353,10 +353,10 @@ export class EventListService {
    * only the occurrences of recurring series (no write of an event outside any series moves it:
    * such a write recounts the window, not every series), the scheduled events still to go
    * live (only writes of scheduled events, and their go-lives, move it), and the counts of the
-   * window's first day, last day and whole days between (only writes of events that started or
-   * start on those days move each; a window of more than `MAX_WINDOW_DAYS` days counts its
-   * whole days afresh). Each is kept no later than `keepUntil`, when the window moves, when the
-   * caller knows it, else for the TTL.
+   * window's first day, last day and blocks of whole days between (only writes of events that
+   * started or start on those days move each; a window of more than `MAX_DAY_BLOCKS` blocks
+   * sums its whole days afresh). Each is kept no later than `keepUntil`, when the window
+   * moves, when the caller knows it, else for the TTL.
    */
   private countMatches(filter: EventListFilter, keepUntil?: number): Promise<number> {
     if (!seenByPublicOnly(filter.visibility)) {
@@ -374,14 +374,12 @@ export class EventListService {
             keepUntil,
           ),
         days: (part, what, days, compute) =>
-          days === undefined
-            ? compute()
-            : this.cache.remember(
-                `events ${what} part ${totalKey(part)}`,
-                compute,
-                days.map(dayKey),
-                keepUntil,
-              ),
+          this.cache.remember(
+            `events ${what} part ${totalKey(part)}`,
+            compute,
+            days.map(dayKey),
+            keepUntil,
+          ),
       }),
     );
   }

@@ -1,5 +1,8 @@
+import type { EntityManager } from 'typeorm';
+import { MAX_WINDOW_DAYS } from '../../read-cache/read-cache.store';
+import { EventDayCountEntity } from '../entities/event-day-count.entity';
 import type { EventListFilter } from './event-list.repository';
-import { SERIES_TERM } from './day-counts';
+import { COUNTED_STATUSES, SERIES_TERM } from './day-counts';
 
 const DAY_MS = 86_400_000;
 
@@ -91,4 +94,78 @@ export function windowPlan(filter: EventListFilter): WindowPlan | null {
     innerFrom,
     lastFrom,
   };
+}
+
+/** The most blocks of `MAX_WINDOW_DAYS` days a window total's whole days are kept in. */
+const MAX_DAY_BLOCKS = 12;
+
+/** What the day counts of some whole days of a window add up to (see {@link sumWholeDays}). */
+export interface DaySums {
+  /** The events that end before the window's last day. */
+  readonly summed: number | string;
+  /** How many start days the events that end on the last day have. */
+  readonly endingDays: number | string;
+  /** Those start days, comma-separated. */
+  readonly ending: string | null;
+}
+
+/** The sums of consecutive blocks of days as one (their start days do not overlap). */
+function addSums(blocks: readonly (DaySums | undefined)[]): DaySums {
+  const ending = blocks.flatMap((block) => (block?.ending ? [block.ending] : []));
+  return {
+    summed: blocks.reduce((sum, block) => sum + Number(block?.summed ?? 0), 0),
+    endingDays: blocks.reduce((sum, block) => sum + Number(block?.endingDays ?? 0), 0),
+    ending: ending.length > 0 ? ending.join(',') : null,
+  };
+}
+
+/**
+ * The day counts of `plan`'s whole days (from `innerFrom` to the day before `lastFrom`): the
+ * events that end before the last day, and the start days of those that end on it. Summed in
+ * blocks of up to MAX_WINDOW_DAYS days, each through `keep` (the read cache, under its days'
+ * keys), so a write recounts the block of its day: a twelfth of the default window's two
+ * years, whose single sum read 4,200 rows at 1M (11-18 ms of MariaDB) at every write in the
+ * window. The blocks are read one after the other (a cold total holds one pool connection for
+ * them); a window of more than MAX_DAY_BLOCKS blocks is summed at once, every time.
+ */
+export async function sumWholeDays(
+  manager: EntityManager,
+  plan: WindowPlan,
+  keep: (
+    what: string,
+    days: readonly string[],
+    compute: () => Promise<DaySums | undefined>,
+  ) => Promise<DaySums | undefined>,
+): Promise<DaySums> {
+  const lastDay = utcDay(plan.lastFrom);
+  // Added up by the database in one pass over the rows (one per start and end day, featured
+  // flag and status): an aggregate without GROUP BY, so no temporary table. Reading the 6,700
+  // rows of the default window at 1M events into Node instead took 9 ms of a cold read's 20.
+  const endsLastDay = `CASE WHEN d.endDay = :lastDay AND d.events > 0 THEN d.startDay END`;
+  const sumOf = (firstDay: string, finalDay: string): Promise<DaySums | undefined> =>
+    manager
+      .createQueryBuilder()
+      .from(EventDayCountEntity, 'd')
+      .select('COALESCE(SUM(CASE WHEN d.endDay < :lastDay THEN d.events ELSE 0 END), 0)', 'summed')
+      .addSelect(`COUNT(DISTINCT ${endsLastDay})`, 'endingDays')
+      .addSelect(`GROUP_CONCAT(DISTINCT ${endsLastDay})`, 'ending')
+      .where('d.termId = :termId', { termId: plan.termId })
+      .andWhere('d.featured IN (:...featured)', { featured: plan.featured.map(Number) })
+      .andWhere('d.status IN (:...statuses)', { statuses: [...COUNTED_STATUSES] })
+      .andWhere('d.startDay >= :firstDay', { firstDay })
+      .andWhere('d.startDay <= :finalDay', { finalDay })
+      .andWhere('d.endDay <= :lastDay', { lastDay })
+      .getRawOne<DaySums>();
+  const days = daysBetween(plan.innerFrom, plan.lastFrom, MAX_WINDOW_DAYS * MAX_DAY_BLOCKS);
+  if (days === undefined) {
+    return addSums([await sumOf(utcDay(plan.innerFrom), utcDay(dayStart(plan.lastFrom, -1)))]);
+  }
+  const blocks: (DaySums | undefined)[] = [];
+  for (let at = 0; at < days.length; at += MAX_WINDOW_DAYS) {
+    const block = days.slice(at, at + MAX_WINDOW_DAYS);
+    const firstDay = block[0] ?? lastDay;
+    const finalDay = block[block.length - 1] ?? lastDay;
+    blocks.push(await keep(`day counts from ${firstDay}`, block, () => sumOf(firstDay, finalDay)));
+  }
+  return addSums(blocks);
 }
