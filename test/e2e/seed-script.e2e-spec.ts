@@ -6,12 +6,15 @@ import type { ChildProcess } from 'node:child_process';
 import { runScript, startScript } from '../setup/run-script';
 import { type TestApp, useTestApp } from '../setup/test-app';
 
-/** Each term's stored count next to the published events its links hold. */
+/**
+ * Each term's stored count next to the published events its links hold (a term the seed left
+ * without its `term_counts` row shows a count of 0).
+ */
 const COUNTS =
   'SELECT t.slug AS slug, c.published_count AS stored, ' +
   '(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id ' +
   "WHERE et.term_id = t.id AND e.status = 'publish') AS linked " +
-  'FROM terms t INNER JOIN term_counts c ON c.term_id = t.id ORDER BY t.id';
+  'FROM terms t LEFT JOIN term_counts c ON c.term_id = t.id ORDER BY t.id';
 
 interface CountRow {
   readonly slug: string;
