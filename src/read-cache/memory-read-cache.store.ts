@@ -178,12 +178,18 @@ export class MemoryReadCacheStore implements ReadCacheStore {
 
   /** Whether none of `keys` moved after `sequence` (from a position up to `until`, if given). */
   private unmovedSince(keys: readonly string[], sequence: number, until = Infinity): boolean {
-    return keys.every((key) => this.lastMoveUpTo(key, until) <= sequence);
+    // Once per dependency of every lookup (a window total's block has 62): a plain loop, and
+    // nothing made for a key that never moved.
+    for (const key of keys) {
+      if (this.lastMoveUpTo(key, until) > sequence) return false;
+    }
+    return true;
   }
 
   /** The sequence of the last move of `key` from a position at or before `until` (0: none). */
   private lastMoveUpTo(key: string, until: number): number {
-    const front = this.fronts.get(key) ?? [];
+    const front = this.fronts.get(key);
+    if (front === undefined) return 0;
     for (let i = front.length - 1; i >= 0; i--) {
       const move = front[i] as PositionedMove;
       if (move.from <= until) return move.sequence;

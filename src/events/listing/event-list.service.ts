@@ -66,11 +66,31 @@ function sliceOf(head: ListHead, offset: number, limit: number): PageIds {
  * moves scheduled events into view; the cache's TTL bounds that), with sets in a fixed order.
  */
 function totalKey(filter: EventListFilter): string {
-  return JSON.stringify(filter, (name, value: unknown) => {
-    if (name === 'now') return undefined;
-    return value instanceof Set ? [...(value as Set<string>)].sort() : value;
-  });
+  let key = totalKeys.get(filter);
+  if (key === undefined) {
+    key = JSON.stringify(filter, (name, value: unknown) => {
+      if (name === 'now') return undefined;
+      return value instanceof Set ? [...(value as Set<string>)].sort() : value;
+    });
+    totalKeys.set(filter, key);
+  }
+  return key;
 }
+
+/** The keys of filters (immutable values) made so far: a window total asks once per part. */
+const totalKeys = new WeakMap<EventListFilter, string>();
+
+/** The day keys of `days` (a kept answer of `daysBetween`, or one of its blocks). */
+function dayKeysOf(days: readonly string[]): readonly string[] {
+  let keys = dayKeyLists.get(days);
+  if (keys === undefined) {
+    keys = Object.freeze(days.map(dayKey));
+    dayKeyLists.set(days, keys);
+  }
+  return keys;
+}
+
+const dayKeyLists = new WeakMap<readonly string[], readonly string[]>();
 
 /**
  * Whose password-protected events `viewer` may find by their hidden text: those they may edit
@@ -135,7 +155,7 @@ function totalCacheKey(filter: EventListFilter): string {
  * callers see. Each is enough alone: a write that cannot
  * reach one filter of a list cannot change the list.
  */
-function listKeys(filter: EventListFilter): string[] {
+function listKeys(filter: EventListFilter): readonly string[] {
   const prefix = filter.search ? searchPrefixOf(filter.search.words) : undefined;
   if (prefix !== undefined) return [searchKey(prefix)];
   const { venueIds, organizerIds, nearVenueIds } = filter;
@@ -144,7 +164,8 @@ function listKeys(filter: EventListFilter): string[] {
   if (nearVenueIds && nearVenueIds.length > 0) return nearVenueIds.map(venueKey);
   const terms = filterTerms(filter);
   if (terms.length > 0) return terms.map(termKey);
-  return windowDays(filter)?.map(dayKey) ?? [EVERY_ANSWER];
+  const days = windowDays(filter);
+  return days ? dayKeysOf(days) : [EVERY_ANSWER];
 }
 
 /**
@@ -152,7 +173,7 @@ function listKeys(filter: EventListFilter): string[] {
  * `MAX_WINDOW_DAYS`: an event is in the list only if it starts within the window (and ends
  * within it), so only a write of an event that started or starts on one of them changes it.
  */
-function windowDays(filter: EventListFilter): string[] | undefined {
+function windowDays(filter: EventListFilter): readonly string[] | undefined {
   const { startFrom, endUntil } = filter;
   if (startFrom === undefined || endUntil === undefined) return undefined;
   const days = daysBetween(startFrom, dayStart(endUntil, 1), MAX_WINDOW_DAYS);
@@ -377,7 +398,7 @@ export class EventListService {
           this.cache.remember(
             `events ${what} part ${totalKey(part)}`,
             compute,
-            days.map(dayKey),
+            dayKeysOf(days),
             keepUntil,
           ),
       }),

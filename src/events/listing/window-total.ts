@@ -32,21 +32,38 @@ export function dayStart(instant: Date, days = 0): Date {
   return new Date(Math.floor(instant.getTime() / DAY_MS) * DAY_MS + days * DAY_MS);
 }
 
+/** The most answers {@link daysBetween} keeps (it starts over when full). */
+const KEPT_DAY_LISTS = 64;
+const dayLists = new Map<string, readonly string[] | undefined>();
+
 /**
  * The UTC days (`YYYY-MM-DD`) from `from`'s to the day before `to`'s; undefined when there are
- * more than `most` (a window of years is not walked day by day).
+ * more than `most` (a window of years is not walked day by day). The same windows come back
+ * request after request (the default one, a month's), so the answers are kept and shared:
+ * making the two years of a default window's days anew took 4% of the service's time with 2%
+ * writes at 1M.
  */
 export function daysBetween(
   from: Date,
   to: Date,
   most = Number.POSITIVE_INFINITY,
-): string[] | undefined {
-  const days: string[] = [];
-  for (let day = dayStart(from); day < dayStart(to); day = dayStart(day, 1)) {
-    if (days.length === most) return undefined;
-    days.push(utcDay(day));
+): readonly string[] | undefined {
+  const first = Math.floor(from.getTime() / DAY_MS);
+  const end = Math.floor(to.getTime() / DAY_MS);
+  const key = `${first} ${end} ${most}`;
+  if (dayLists.has(key)) return dayLists.get(key);
+  let days: string[] | undefined = [];
+  for (let day = first; day < end; day++) {
+    if (days.length === most) {
+      days = undefined;
+      break;
+    }
+    days.push(utcDay(new Date(day * DAY_MS)));
   }
-  return days;
+  if (dayLists.size >= KEPT_DAY_LISTS) dayLists.clear();
+  const kept = days && Object.freeze(days);
+  dayLists.set(key, kept);
+  return kept;
 }
 
 /**
@@ -160,12 +177,27 @@ export async function sumWholeDays(
   if (days === undefined) {
     return addSums([await sumOf(utcDay(plan.innerFrom), utcDay(dayStart(plan.lastFrom, -1)))]);
   }
-  const blocks: (DaySums | undefined)[] = [];
-  for (let at = 0; at < days.length; at += MAX_WINDOW_DAYS) {
-    const block = days.slice(at, at + MAX_WINDOW_DAYS);
+  const sums: (DaySums | undefined)[] = [];
+  for (const block of blocksOf(days)) {
     const firstDay = block[0] ?? lastDay;
     const finalDay = block[block.length - 1] ?? lastDay;
-    blocks.push(await keep(`day counts from ${firstDay}`, block, () => sumOf(firstDay, finalDay)));
+    sums.push(await keep(`day counts from ${firstDay}`, block, () => sumOf(firstDay, finalDay)));
   }
-  return addSums(blocks);
+  return addSums(sums);
+}
+
+/** `days` (an answer of {@link daysBetween}, kept) cut into blocks of MAX_WINDOW_DAYS. */
+const blocksByDays = new WeakMap<readonly string[], readonly (readonly string[])[]>();
+
+function blocksOf(days: readonly string[]): readonly (readonly string[])[] {
+  let blocks = blocksByDays.get(days);
+  if (blocks === undefined) {
+    const cut: (readonly string[])[] = [];
+    for (let at = 0; at < days.length; at += MAX_WINDOW_DAYS) {
+      cut.push(Object.freeze(days.slice(at, at + MAX_WINDOW_DAYS)));
+    }
+    blocks = Object.freeze(cut);
+    blocksByDays.set(days, blocks);
+  }
+  return blocks;
 }
