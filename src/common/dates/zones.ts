@@ -27,6 +27,22 @@ export function resolveZone(name: string): Zone | null {
   return zone;
 }
 
+/** What `IANAZone.isValidZone` said of each name asked so far (bounded as {@link resolved}). */
+const validIana = new Map<string, boolean>();
+
+/**
+ * Whether `name` is a zone the runtime's `Intl` knows, as `IANAZone.isValidZone` says, asked
+ * once per name: luxon builds a formatter at every call, which cost a month's iCalendar feed
+ * (a check per event) about 2 ms of its 11.
+ */
+export function isValidIanaZone(name: string): boolean {
+  const known = validIana.get(name);
+  if (known !== undefined) return known;
+  const valid = IANAZone.isValidZone(name);
+  if (validIana.size < MAX_RESOLVED) validIana.set(name, valid);
+  return valid;
+}
+
 function resolveName(name: string): Zone | null {
   const trimmed = name.trim();
   if (trimmed === '') return null;
@@ -56,7 +72,7 @@ function fractionMinutes(fraction: string | undefined): number | null {
 
 /** Returns the IANA zone for `name` (case-insensitive, canonical casing kept), or null. */
 function ianaZone(name: string): Zone | null {
-  if (!IANA_NAME.test(name) || !IANAZone.isValidZone(name)) return null;
+  if (!IANA_NAME.test(name) || !isValidIanaZone(name)) return null;
   const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   const canonical = resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
   return IANAZone.create(canonical);

@@ -1,8 +1,8 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus, type ICalLocation } from 'ical-generator';
 import type { Response } from 'express';
-import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
-import { resolveZone } from '../../common/dates/zones';
+import { DateTime, FixedOffsetZone } from 'luxon';
+import { isValidIanaZone, resolveZone } from '../../common/dates/zones';
 import { htmlToText } from '../../common/text/html';
 import { EventResponseDto } from '../dto/event.response.dto';
 import { recurrenceInstant } from '../recurrence/recurrence';
@@ -89,7 +89,7 @@ function utc(text: string): DateTime {
 
 /** The event's own zone when it is an IANA zone (so a VTIMEZONE describes it), else none. */
 function ianaZone(name: string): string | null {
-  return name !== 'UTC' && IANAZone.isValidZone(name) ? name : null;
+  return name !== 'UTC' && isValidIanaZone(name) ? name : null;
 }
 
 /** One line of the venue: its name and the address parts it has. */
