@@ -16,6 +16,7 @@ import { EventTranslationEntity } from '../entities/event-translation.entity';
 
 import { EventTermListingEntity } from '../entities/event-term-listing.entity';
 
+import { rowsForcingListing } from './listing-index';
 import { dayStart, sumWholeDays, utcDay, WindowPlan, windowPlan } from './window-total';
 
 import {
@@ -141,6 +142,8 @@ interface ListSource {
   readonly id: string;
   /** Whether one event can be on several rows (a filter on several terms). */
   readonly repeated: boolean;
+  /** Whether the rows are read through `idx_events_listing`, named (MySQL/MariaDB). */
+  readonly walksListing: boolean;
 }
 
 /**
@@ -309,13 +312,16 @@ export class EventListRepository {
     const counted = counting && !source.repeated;
     const query = source.query.select(source.id, 'id').addSelect(sortColumn, 'sort_key');
     if (counted) query.addSelect('COUNT(*) OVER ()', 'total');
-    const rows = await query
+    query
       .distinct(source.repeated)
       .orderBy(sortColumn, direction)
       .addOrderBy(source.id, direction)
       .offset(offset)
-      .limit(limit)
-      .getRawMany<{ id: number | string; sort_key: unknown; total?: number | string }>();
+      .limit(limit);
+    type Row = { id: number | string; sort_key: unknown; total?: number | string };
+    const rows = source.walksListing
+      ? await rowsForcingListing<Row>(this.unit.manager, query)
+      : await query.getRawMany<Row>();
     const total = counted && rows[0] !== undefined ? Number(rows[0].total) : null;
     return {
       ids: rows.map((row) => Number(row.id)),
@@ -559,7 +565,8 @@ export class EventListRepository {
     // reads the index by its first column alone (`ref` on the hidden flag) when a page is
     // ordered and limited, and walks every past event before the window's start (1M events:
     // 38,000 entries and 6 ms for page 1, a number that grows with the calendar's history);
-    // named, it reads the range from the window's start (10 entries).
+    // named, it reads the range from the window's start (10 entries). A page forces it
+    // (`rowsForcingListing`).
     const walksListing =
       !driving &&
       from === undefined &&
@@ -600,7 +607,13 @@ export class EventListRepository {
     if (filter.firstOfSeries) this.whereFirstOfSeries(query, filter);
     if (filter.seriesOnly) query.andWhere('e.seriesId IS NOT NULL');
     this.whereLinked(query, id, filter, drivingKey);
-    return { query, rows, id, repeated: (driving?.length ?? 0) > 1 };
+    return {
+      query,
+      rows,
+      id,
+      repeated: (driving?.length ?? 0) > 1,
+      walksListing: walksListing && !this.sqlite,
+    };
   }
 
   /**
