@@ -243,11 +243,14 @@ export class AppConfig {
   @Min(0)
   READ_CACHE_LIST_TTL_MS = 300_000;
 
-  /** How many bytes of keys and answers the in-process read cache keeps (least recently read go first). */
+  /**
+   * How many bytes of keys and answers the in-process read cache keeps (least recently read go
+   * first); a list counts without the kept event renderings it holds, which count below.
+   */
   @Transform(integer)
   @IsInt()
   @Min(65536)
-  READ_CACHE_MAX_BYTES = 128 * 1024 * 1024;
+  READ_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
   /**
    * How many bytes of kept event renderings the in-process read cache holds besides its answers
@@ -256,7 +259,7 @@ export class AppConfig {
   @Transform(integer)
   @IsInt()
   @Min(0)
-  READ_CACHE_RENDERINGS_MAX_BYTES = 32 * 1024 * 1024;
+  READ_CACHE_RENDERINGS_MAX_BYTES = 96 * 1024 * 1024;
 
   /** `redis://` URL of the read cache and listing version shared by every instance. */
   @IsOptional()

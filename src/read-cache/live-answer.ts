@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { totalPages } from '../common/paging/paging';
-import { LiveHole, LiveParts } from './read-cache.store';
+import { ItemSpan, LiveHole, LiveParts } from './read-cache.store';
 
 /**
  * A list page kept as a template. A page of a list ordered by start changes in two ways: its
@@ -71,9 +71,14 @@ export class KeptItem<T> {
   /** The counts written in: those of now, else (for a term the caller has none of) as kept. */
   private readonly counts: ReadonlyMap<number, number>;
 
+  /**
+   * `key`: the read-cache key the rendering is kept under, which a list that splices it in
+   * notes (ItemSpan), so the in-process store keeps the list without a copy of its bytes.
+   */
   constructor(
     private readonly template: Template,
     now: ReadonlyMap<number, number> = new Map(),
+    readonly key?: string,
   ) {
     const counts = new Map(template.live.counts);
     for (const id of counts.keys()) {
@@ -145,14 +150,14 @@ export function templateOf(body: Record<string, unknown>, spec: LiveSpec): Templ
   const total = body['total'];
   if (typeof total !== 'number' || typeof body['rest_url'] !== 'string') return undefined;
   const counts = new Map<number, number>();
-  const items: Template[] = [];
+  const items: Spliced[] = [];
   const marked: Record<string, unknown> = {};
   const markItem = (item: unknown): unknown => {
     if (!(item instanceof KeptItem)) return markTerms(item, counts);
     // Its bytes as kept: filledTemplate writes the list's counts into them, once.
     const kept = item.kept();
     for (const [id, count] of kept.counts) counts.set(id, count);
-    items.push(kept.template);
+    items.push(item.key === undefined ? kept.template : { ...kept.template, key: item.key });
     return `${MARK}item:${items.length - 1}`;
   };
   for (const [name, value] of Object.entries(body)) {
@@ -192,18 +197,22 @@ export function itemTemplateOf(body: object): Template | undefined {
   );
 }
 
+/** A kept item's bytes as a list splices them in, with the key it is kept under, if any. */
+type Spliced = Template & { readonly key?: string };
+
 /**
  * `text` (JSON with its live parts marked) with `values` written in and `items` (kept items'
- * bytes, refilled with `values`' counts) spliced in, and where the holes are in its bytes, in one pass; undefined when a
- * mark is not where it belongs.
+ * bytes, refilled with `values`' counts) spliced in, and where the holes (and the items kept
+ * under a key) are in its bytes, in one pass; undefined when a mark is not where it belongs.
  */
 function filledTemplate(
   text: string,
   live: Pick<LiveParts, 'totalKey' | 'page' | 'perPage' | 'next'>,
   values: LiveValues,
-  items: readonly Template[] = [],
+  items: readonly Spliced[] = [],
 ): Template | undefined {
   const holes: LiveHole[] = [];
+  const spans: ItemSpan[] = [];
   const parts: Buffer[] = [];
   let last = 0;
   let bytes = 0;
@@ -227,8 +236,11 @@ function filledTemplate(
       const kept = items[Number(match[3])];
       // Its counts as the list has them (a term another item embeds may have been read later).
       const item = kept && refill(kept.body, kept.live, { ...values, total: kept.live.total });
-      if (item === undefined) return undefined;
+      if (kept === undefined || item === undefined) return undefined;
       for (const hole of item.live.holes) holes.push({ ...hole, at: bytes + hole.at });
+      if (kept.key !== undefined) {
+        spans.push({ at: bytes, length: item.body.byteLength, key: kept.key });
+      }
       append(item.body);
       continue;
     }
@@ -243,7 +255,13 @@ function filledTemplate(
   append(Buffer.from(text.slice(last)));
   return {
     body: Buffer.concat(parts, bytes),
-    live: { ...live, holes, total: values.total, counts: [...values.counts] },
+    live: {
+      ...live,
+      holes,
+      total: values.total,
+      counts: [...values.counts],
+      ...(spans.length > 0 ? { items: spans } : {}),
+    },
   };
 }
 
@@ -288,6 +306,8 @@ export function refill(body: Buffer, live: LiveParts, values: LiveValues): Templ
   const parts: Buffer[] = [];
   const holes: LiveHole[] = [];
   const counts = new Map<number, number>();
+  // Each hole's new place, to move the item spans with the holes before and inside them.
+  const moves: { readonly at: number; readonly end: number; readonly shift: number }[] = [];
   let from = 0;
   let shift = 0;
   for (const hole of live.holes) {
@@ -299,12 +319,47 @@ export function refill(body: Buffer, live: LiveParts, values: LiveValues): Templ
     from = hole.at + hole.length;
     holes.push({ ...hole, at: hole.at + shift, length: bytes.byteLength });
     shift += bytes.byteLength - hole.length;
+    moves.push({ at: hole.at, end: from, shift });
   }
   parts.push(body.subarray(from));
   return {
     body: Buffer.concat(parts),
-    live: { ...live, holes, total: values.total, counts: [...counts] },
+    live: {
+      ...live,
+      holes,
+      total: values.total,
+      counts: [...counts],
+      ...(live.items ? { items: movedSpans(live.items, moves) } : {}),
+    },
   };
+}
+
+/**
+ * `spans` after the holes were filled anew: `moves` (in body order) gives, for each hole, its
+ * old bytes and the shift of every byte after it.
+ */
+function movedSpans(
+  spans: readonly ItemSpan[],
+  moves: readonly { readonly at: number; readonly end: number; readonly shift: number }[],
+): ItemSpan[] {
+  let next = 0;
+  let before = 0;
+  return spans.map((span) => {
+    // The shift of the holes before the span, then of those inside it (holes never straddle).
+    while (next < moves.length && (moves[next]?.end ?? Infinity) <= span.at) {
+      before = moves[next]?.shift ?? before;
+      next += 1;
+    }
+    let after = before;
+    const end = span.at + span.length;
+    while (next < moves.length && (moves[next]?.end ?? Infinity) <= end) {
+      after = moves[next]?.shift ?? after;
+      next += 1;
+    }
+    const moved = { ...span, at: span.at + before, length: span.length + after - before };
+    before = after;
+    return moved;
+  });
 }
 
 /** The total headers of a list of `total` items in pages of `perPage`. */

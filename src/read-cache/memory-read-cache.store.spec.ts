@@ -1,3 +1,4 @@
+import { itemTemplateOf, KeptItem, refill, templateOf, Template } from './live-answer';
 import { MAX_FRONT, MemoryReadCacheStore } from './memory-read-cache.store';
 import {
   CachedAnswer,
@@ -209,5 +210,109 @@ describe('MemoryReadCacheStore', () => {
 
     expect((await sut.lookup('early')).answer?.body.toString()).toBe('e');
     expect((await sut.lookup('reached')).answer).toBeUndefined();
+  });
+
+  describe('a list of kept renderings', () => {
+    const far = Date.now() + 60_000;
+    const keyOf = (id: number): string => `${RENDERING_PREFIX}event ${id}`;
+    const event = (id: number, music: number): Template => {
+      const item = {
+        id,
+        title: `Event ${id} – ${'x'.repeat(200)}`,
+        categories: [{ id: 7, count: music }],
+      };
+      const template = itemTemplateOf(item);
+      if (!template) throw new Error('no template');
+      return template;
+    };
+    const kept = (template: Template): CachedAnswer => ({
+      body: template.body,
+      live: template.live,
+      etag: '',
+      headers: {},
+      madeAt: 0,
+      expiresAt: far,
+    });
+    /** The list of events 1 and 2 (kept at different counts) as the interceptor keeps it. */
+    const list = (): CachedAnswer => {
+      const counts = new Map([[7, 5]]);
+      const template = templateOf(
+        {
+          events: [1, 2].map((id) => new KeptItem(event(id, id), counts, keyOf(id))),
+          rest_url: 'https://example.com/events',
+          total: 2,
+          total_pages: 1,
+        },
+        {
+          totalKey: 'total',
+          page: 1,
+          perPage: 10,
+          nextUrl: 'https://example.com/next',
+          dependsOn: [],
+        },
+      );
+      if (!template) throw new Error('no template');
+      return { ...kept(template), etag: '"list"' };
+    };
+    const stored = async (bound: number) => {
+      const sut = new MemoryReadCacheStore(bound, 10_000);
+      const version = (await sut.lookup('list')).version ?? '';
+      await sut.set(version, keyOf(1), kept(event(1, 1)), 0, [eventKey(1)]);
+      await sut.set(version, keyOf(2), kept(event(2, 2)), 0, [eventKey(2)]);
+      const whole = list();
+      await sut.set(version, 'list', whole, 0, [EVERY_ANSWER]);
+      return { sut, whole };
+    };
+
+    it('holds only the bytes around its items, and gives back the whole list', async () => {
+      const whole = list();
+      expect(whole.live?.items?.map((item) => item.key)).toEqual([keyOf(1), keyOf(2)]);
+      // A bound the list's bytes outgrow, which holds the bytes around its items.
+      const { sut } = await stored(whole.body.byteLength - 300);
+
+      const found = (await sut.lookup('list')).answer;
+
+      expect(found?.body.toString()).toBe(whole.body.toString());
+      expect(found?.etag).toBe('"list"');
+      expect(found?.live).toEqual(whole.live);
+    });
+
+    it('keeps the bytes of the items whose renderings it does not hold', async () => {
+      const sut = new MemoryReadCacheStore(10_000, 0);
+      const version = (await sut.lookup('list')).version ?? '';
+      const whole = list();
+      await sut.set(version, keyOf(1), kept(event(1, 1)), 0, [eventKey(1)]);
+      await sut.set(version, 'list', whole, 0, [EVERY_ANSWER]);
+
+      expect((await sut.lookup(keyOf(1))).answer).toBeUndefined();
+      expect((await sut.lookup('list')).answer?.body.toString()).toBe(whole.body.toString());
+    });
+
+    it('is a miss once one of its renderings is gone, and stays gone', async () => {
+      const { sut } = await stored(10_000);
+
+      await sut.endWrite(await sut.beginWrite(), { keys: [eventKey(2)] });
+
+      expect((await sut.lookup('list')).answer).toBeUndefined();
+      expect((await sut.lookup(keyOf(1))).answer).toBeDefined();
+      expect((await sut.lookup('list')).answer).toBeUndefined();
+    });
+
+    it('keeps the list as the cache refilled it after a lookup', async () => {
+      const { sut } = await stored(10_000);
+      const found = (await sut.lookup('list')).answer;
+      if (!found?.live) throw new Error('not found');
+      const filled = refill(found.body, found.live, { total: 3, counts: new Map([[7, 1234]]) });
+      if (!filled) throw new Error('not refilled');
+
+      await sut.replace('list', found, { ...found, body: filled.body, live: filled.live });
+      const again = (await sut.lookup('list')).answer;
+
+      expect(again?.body.toString()).toBe(filled.body.toString());
+      expect(JSON.parse(again?.body.toString() ?? '')).toMatchObject({
+        total: 3,
+        events: [{ categories: [{ count: 1234 }] }, { categories: [{ count: 1234 }] }],
+      });
+    });
   });
 });

@@ -39,6 +39,22 @@ export interface LiveParts {
   /** The values the body holds: the total, and each term's count (by term id, once each). */
   readonly total: number;
   readonly counts: ReadonlyArray<readonly [number, number]>;
+  /**
+   * Where the body holds kept item renderings, in body order (live-answer.ts, templateOf): the
+   * in-process store keeps such a list as the bytes around them and the renderings' keys, and
+   * splices the renderings it keeps in again at each lookup (memory-read-cache.store.ts).
+   */
+  readonly items?: readonly ItemSpan[];
+}
+
+/**
+ * A kept item rendering in a list body: its bytes `[at, at + length)` (with the list's `count`
+ * holes of the terms it embeds inside them) and the key it is kept under (ReadCache.keepRendering).
+ */
+export interface ItemSpan {
+  readonly at: number;
+  readonly length: number;
+  readonly key: string;
 }
 
 /**

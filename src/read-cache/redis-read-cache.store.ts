@@ -355,10 +355,21 @@ function storedAnswer(answer: CachedAnswer): Buffer {
     h: { ...answer.headers },
     t: answer.madeAt,
     x: answer.expiresAt,
-    ...(answer.live ? { l: answer.live } : {}),
+    ...(answer.live ? { l: storedLive(answer.live) } : {}),
   };
   // JSON text has no raw line break, so the first one ends it.
   return Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), answer.body]);
+}
+
+/**
+ * `live` without where the body's kept item renderings are: this store keeps the body whole
+ * (the renderings are spliced apart only in the in-process store), so no reader needs them.
+ */
+function storedLive(live: LiveParts): LiveParts {
+  if (live.items === undefined) return live;
+  const stored: { -readonly [K in keyof LiveParts]: LiveParts[K] } = { ...live };
+  delete stored.items;
+  return stored;
 }
 
 /** The answer {@link storedAnswer} stored; anything else (nothing kept, damaged) is a miss. */

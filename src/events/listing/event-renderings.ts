@@ -82,10 +82,11 @@ export class EventRenderings {
             made.set(view.event.id, item);
             return;
           }
-          made.set(view.event.id, new KeptItem(template));
+          const key = renderingKey(view.event.id, context);
+          made.set(view.event.id, new KeptItem(template, undefined, key));
           await this.cache.keepRendering(
             version,
-            renderingKey(view.event.id, context),
+            key,
             template,
             [eventKey(view.event.id)],
             context.stableUntil,
@@ -98,8 +99,9 @@ export class EventRenderings {
       ...new Set([...kept.values()].flatMap((template) => countedTerms(template.live))),
     ]);
     return ids.flatMap((id, index) => {
-      const template = kept.get(keys[index] ?? '');
-      const item = template ? new KeptItem<EventResponseDto>(template, counts) : made.get(id);
+      const key = keys[index] ?? '';
+      const template = kept.get(key);
+      const item = template ? new KeptItem<EventResponseDto>(template, counts, key) : made.get(id);
       return item === undefined ? [] : [item];
     });
   }
