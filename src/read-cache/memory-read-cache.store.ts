@@ -115,34 +115,34 @@ export class MemoryReadCacheStore implements ReadCacheStore {
    */
   private assembled(answer: CachedAnswer, spliced: Spliced): CachedAnswer | undefined {
     const frame = answer.body;
-    const parts: Buffer[] = [];
+    // Written in place: a page of 50 events is about 200 KB, made at every hit.
+    const whole = Buffer.allocUnsafe(spliced.length);
     const now = Date.now();
     let at = 0;
     let from = 0;
+    let to = 0;
     for (const item of spliced.items) {
       const rendering = this.rendering(item.key, now);
       if (rendering === undefined) return undefined;
-      parts.push(frame.subarray(from, from + item.at - at));
+      to += frame.copy(whole, to, from, from + item.at - at);
       from += item.at - at;
-      let length = 0;
+      const end = to + item.length;
       let last = 0;
       const body = rendering.body;
       for (const own of rendering.live?.holes ?? []) {
         const count = own.kind === 'count' ? spliced.counts.get(own.id) : undefined;
         if (count === undefined) return undefined;
-        const text = Buffer.from(String(count));
-        parts.push(body.subarray(last, own.at), text);
-        length += own.at - last + text.byteLength;
+        to += body.copy(whole, to, last, own.at);
+        // A count longer than its place runs past the item's end, which the check below sees.
+        to += whole.write(String(count), to, 'latin1');
         last = own.at + own.length;
       }
-      parts.push(body.subarray(last));
-      length += body.byteLength - last;
-      if (length !== item.length) return undefined;
+      to += body.copy(whole, to, last);
+      if (to !== end) return undefined;
       at = item.at + item.length;
     }
-    parts.push(frame.subarray(from));
-    const whole = Buffer.concat(parts, spliced.length);
-    return { ...answer, body: whole };
+    to += frame.copy(whole, to, from);
+    return to === spliced.length ? { ...answer, body: whole } : undefined;
   }
 
   /** The rendering kept under `key`, if it is still what a lookup would find, and fresh. */
