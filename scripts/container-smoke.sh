@@ -59,7 +59,7 @@ done
 # The image's user and environment: setpriv and env exec, so what they run keeps their PID.
 as_image=(setpriv --reuid=node --regid=node --init-groups env -i PATH="$PATH" NODE_ENV=production
   PORT="$port" SQLITE_PATH="$app/data/calendar.sqlite" SHUTDOWN_GRACE_MS=500
-  NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=512"
+  NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=512"
   MALLOC_MMAP_THRESHOLD_=131072 MALLOC_ARENA_MAX=2)
 
 # Runs a command in the image's working directory, as its user, with its environment.
@@ -112,7 +112,7 @@ expect_status 200 "http://127.0.0.1:$port/health/ready"
 expect_status 200 "http://127.0.0.1:$port/calendar/events/v1/events"
 # The image's memory settings (the Dockerfile's ENV, replayed above) reach V8.
 grep -q '"heapLimitMiB":560' "$work/service.log" || die "the service does not run with a 560 MiB heap limit"
-grep -q 'NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=512"' "$root/docker/Dockerfile" ||
+grep -q 'NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=512"' "$root/docker/Dockerfile" ||
   die "the Dockerfile's NODE_OPTIONS differ from the ones replayed here"
 got=$(curl -s -o /dev/null -w '%{http_code}' -X POST -d 'title=x&start_date=tomorrow&end_date=tomorrow' \
   "http://127.0.0.1:$port/calendar/events/v1/events")

@@ -118,7 +118,7 @@ describe('the service as a process', () => {
     expect(sut.logs().some((log) => log['context'] === 'RouterExplorer')).toBe(true);
   });
 
-  it("runs under npm start's memory settings: a 560 MiB heap limit, unless NODE_OPTIONS says otherwise", async () => {
+  it("runs under npm start's memory settings: a 536 MiB heap limit, unless NODE_OPTIONS says otherwise", async () => {
     const heapLimit = (service: ServiceProcess): unknown =>
       service.logs().find((log) => log.msg?.startsWith('Listening on '))?.['heapLimitMiB'];
     // Started as tests start it (no settings), V8 sizes its heap from the machine's memory.
@@ -127,9 +127,9 @@ describe('the service as a process', () => {
     await sut.stop();
 
     sut = await startService({ AUTH_JWT_SECRET: SECRET }, true);
-    // 512 MiB of old generation and three young-generation spaces of 16 MiB.
-    expect(heapLimit(sut)).toBe(560);
-    expect(unset).not.toBe(560);
+    // 512 MiB of old generation and three young-generation spaces of 8 MiB.
+    expect(heapLimit(sut)).toBe(536);
+    expect(unset).not.toBe(536);
     const read = await fetch(`${sut.url}/calendar/events/v1/events`);
     expect(read.status).toBe(200);
     await sut.stop();
