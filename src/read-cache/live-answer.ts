@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { totalPages } from '../common/paging/paging';
-import { ItemSpan, LiveHole, LiveParts } from './read-cache.store';
+import {
+  HOLE_STRIDE,
+  ItemSpan,
+  LiveParts,
+  NEXT_HOLE,
+  PAGES_HOLE,
+  TOTAL_HOLE,
+} from './read-cache.store';
 
 /**
  * A list page kept as a template. A page of a list ordered by start changes in two ways: its
@@ -80,7 +87,7 @@ export class KeptItem<T> {
     now: ReadonlyMap<number, number> = new Map(),
     readonly key?: string,
   ) {
-    const counts = new Map(template.live.counts);
+    const counts = countsOf(template.live);
     for (const id of counts.keys()) {
       const count = now.get(id);
       if (count !== undefined) counts.set(id, count);
@@ -211,7 +218,7 @@ function filledTemplate(
   values: LiveValues,
   items: readonly Spliced[] = [],
 ): Template | undefined {
-  const holes: LiveHole[] = [];
+  const holes: number[] = [];
   const spans: ItemSpan[] = [];
   const parts: Buffer[] = [];
   let last = 0;
@@ -237,19 +244,26 @@ function filledTemplate(
       // Its counts as the list has them (a term another item embeds may have been read later).
       const item = kept && refill(kept.body, kept.live, { ...values, total: kept.live.total });
       if (kept === undefined || item === undefined) return undefined;
-      for (const hole of item.live.holes) holes.push({ ...hole, at: bytes + hole.at });
+      const own = item.live.holes;
+      for (let i = 0; i < own.length; i += HOLE_STRIDE) {
+        holes.push(bytes + (own[i] ?? 0), own[i + 1] ?? 0, own[i + 2] ?? 0);
+      }
       if (kept.key !== undefined) {
         spans.push({ at: bytes, length: item.body.byteLength, key: kept.key });
       }
       append(item.body);
       continue;
     }
-    const hole: LiveHole =
-      kind === 'next' || kind === 'total' || kind === 'pages'
-        ? { at: bytes, length: 0, kind }
-        : { at: bytes, length: 0, kind: 'count', id: Number(match[2]) };
-    const filled = Buffer.from(holeText(hole, live, values) ?? '');
-    holes.push({ ...hole, length: filled.byteLength });
+    const what =
+      kind === 'next'
+        ? NEXT_HOLE
+        : kind === 'total'
+          ? TOTAL_HOLE
+          : kind === 'pages'
+            ? PAGES_HOLE
+            : Number(match[2]);
+    const filled = Buffer.from(holeText(what, live, values) ?? '');
+    holes.push(bytes, filled.byteLength, what);
     append(filled);
   }
   append(Buffer.from(text.slice(last)));
@@ -259,7 +273,7 @@ function filledTemplate(
       ...live,
       holes,
       total: values.total,
-      counts: [...values.counts],
+      counts: flatCounts(values.counts),
       ...(spans.length > 0 ? { items: spans } : {}),
     },
   };
@@ -267,31 +281,52 @@ function filledTemplate(
 
 /** The term ids whose counts fill `live`. */
 export function countedTerms(live: LiveParts): number[] {
-  return live.counts.map(([id]) => id);
+  const ids: number[] = [];
+  for (let i = 0; i < live.counts.length; i += 2) ids.push(live.counts[i] ?? 0);
+  return ids;
+}
+
+/** The counts `live`'s body holds, by term id. */
+export function countsOf(live: LiveParts): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < live.counts.length; i += 2) {
+    counts.set(live.counts[i] ?? 0, live.counts[i + 1] ?? 0);
+  }
+  return counts;
+}
+
+/** `counts` as LiveParts holds them: term id and count one after the other. */
+function flatCounts(counts: ReadonlyMap<number, number>): number[] {
+  const flat: number[] = [];
+  for (const [id, count] of counts) flat.push(id, count);
+  return flat;
 }
 
 /** Whether `live` is filled with `values` already. */
 function filledWith(live: LiveParts, values: LiveValues): boolean {
   if (live.total !== values.total) return false;
-  return live.counts.every(([id, count]) => values.counts.get(id) === count);
+  for (let i = 0; i < live.counts.length; i += 2) {
+    if (values.counts.get(live.counts[i] ?? 0) !== live.counts[i + 1]) return false;
+  }
+  return true;
 }
 
-/** What fills `hole` of `live` with `values` (undefined: a count is missing). */
+/** What fills a hole of `live` filled by `what` with `values` (undefined: a count is missing). */
 function holeText(
-  hole: LiveHole,
+  what: number,
   live: Pick<LiveParts, 'page' | 'perPage' | 'next'>,
   values: LiveValues,
 ): string | undefined {
   const pages = totalPages(values.total, live.perPage);
-  switch (hole.kind) {
-    case 'total':
+  switch (what) {
+    case TOTAL_HOLE:
       return String(values.total);
-    case 'pages':
+    case PAGES_HOLE:
       return String(pages);
-    case 'next':
+    case NEXT_HOLE:
       return live.page < pages ? live.next : '';
-    case 'count': {
-      const count = values.counts.get(hole.id);
+    default: {
+      const count = values.counts.get(what);
       return count === undefined ? undefined : String(count);
     }
   }
@@ -304,22 +339,26 @@ function holeText(
 export function refill(body: Buffer, live: LiveParts, values: LiveValues): Template | undefined {
   if (filledWith(live, values)) return { body, live };
   const parts: Buffer[] = [];
-  const holes: LiveHole[] = [];
+  const holes: number[] = [];
   const counts = new Map<number, number>();
   // Each hole's new place, to move the item spans with the holes before and inside them.
   const moves: { readonly at: number; readonly end: number; readonly shift: number }[] = [];
   let from = 0;
   let shift = 0;
-  for (const hole of live.holes) {
-    const text = holeText(hole, live, values);
+  const kept = live.holes;
+  for (let i = 0; i < kept.length; i += HOLE_STRIDE) {
+    const at = kept[i] ?? 0;
+    const length = kept[i + 1] ?? 0;
+    const what = kept[i + 2] ?? 0;
+    const text = holeText(what, live, values);
     if (text === undefined) return undefined;
-    if (hole.kind === 'count') counts.set(hole.id, values.counts.get(hole.id) ?? 0);
+    if (what >= 0) counts.set(what, values.counts.get(what) ?? 0);
     const bytes = Buffer.from(text);
-    parts.push(body.subarray(from, hole.at), bytes);
-    from = hole.at + hole.length;
-    holes.push({ ...hole, at: hole.at + shift, length: bytes.byteLength });
-    shift += bytes.byteLength - hole.length;
-    moves.push({ at: hole.at, end: from, shift });
+    parts.push(body.subarray(from, at), bytes);
+    from = at + length;
+    holes.push(at + shift, bytes.byteLength, what);
+    shift += bytes.byteLength - length;
+    moves.push({ at, end: from, shift });
   }
   parts.push(body.subarray(from));
   return {
@@ -328,7 +367,7 @@ export function refill(body: Buffer, live: LiveParts, values: LiveValues): Templ
       ...live,
       holes,
       total: values.total,
-      counts: [...counts],
+      counts: flatCounts(counts),
       ...(live.items ? { items: movedSpans(live.items, moves) } : {}),
     },
   };

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { countsOf } from './live-answer';
 import {
   CachedAnswer,
   CacheLookup,
+  HOLE_STRIDE,
   ItemSpan,
   ReadCacheStore,
   WriteChange,
@@ -129,13 +131,16 @@ export class MemoryReadCacheStore implements ReadCacheStore {
       const end = to + item.length;
       let last = 0;
       const body = rendering.body;
-      for (const own of rendering.live?.holes ?? []) {
-        const count = own.kind === 'count' ? spliced.counts.get(own.id) : undefined;
+      const holes = rendering.live?.holes ?? [];
+      for (let i = 0; i < holes.length; i += HOLE_STRIDE) {
+        // A rendering's only holes are its terms' counts (what is a term id, 0 or more).
+        const count = spliced.counts.get(holes[i + 2] ?? -1);
         if (count === undefined) return undefined;
-        to += body.copy(whole, to, last, own.at);
+        const at = holes[i] ?? 0;
+        to += body.copy(whole, to, last, at);
         // A count longer than its place runs past the item's end, which the check below sees.
         to += whole.write(String(count), to, 'latin1');
-        last = own.at + own.length;
+        last = at + (holes[i + 1] ?? 0);
       }
       to += body.copy(whole, to, last);
       if (to !== end) return undefined;
@@ -240,7 +245,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
       answer: { ...answer, body: frame },
       spliced: {
         items,
-        counts: new Map(answer.live?.counts ?? []),
+        counts: answer.live ? countsOf(answer.live) : new Map(),
         length: body.byteLength,
       },
     };

@@ -5,6 +5,7 @@ import { RedisOutageWarning } from './redis-outage-warning';
 import {
   CachedAnswer,
   CacheLookup,
+  HOLE_STRIDE,
   LiveParts,
   ReadCacheStore,
   WriteChange,
@@ -118,7 +119,23 @@ interface StoredMeta {
   h: Record<string, string>;
   t: number;
   x: number;
-  l?: LiveParts;
+  l?: StoredLive;
+}
+
+/**
+ * LiveParts as stored: without the item spans (see {@link storedLive}), the holes and counts
+ * as flat numbers under names of their own (`hs`, `cs`). Releases before 2026-12-07 stored
+ * them as objects and pairs under `holes` and `counts`; either release reads what the other
+ * kept as a miss (its check fails) and makes the answer again, never misreads it.
+ */
+interface StoredLive {
+  totalKey?: string;
+  page: number;
+  perPage: number;
+  next: string;
+  total: number;
+  hs: number[];
+  cs: number[];
 }
 
 function isStoredMeta(value: unknown): value is StoredMeta {
@@ -130,11 +147,11 @@ function isStoredMeta(value: unknown): value is StoredMeta {
     typeof record['x'] === 'number' &&
     typeof record['h'] === 'object' &&
     record['h'] !== null &&
-    (record['l'] === undefined || isLiveParts(record['l']))
+    (record['l'] === undefined || isStoredLive(record['l']))
   );
 }
 
-function isLiveParts(value: unknown): value is LiveParts {
+function isStoredLive(value: unknown): value is StoredLive {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
@@ -143,9 +160,18 @@ function isLiveParts(value: unknown): value is LiveParts {
     typeof record['page'] === 'number' &&
     typeof record['perPage'] === 'number' &&
     typeof record['next'] === 'string' &&
-    Array.isArray(record['holes']) &&
     typeof record['total'] === 'number' &&
-    Array.isArray(record['counts'])
+    isNumbers(record['hs'], HOLE_STRIDE) &&
+    isNumbers(record['cs'], 2)
+  );
+}
+
+/** Whether `value` is an array of integers in groups of `stride`. */
+function isNumbers(value: unknown, stride: number): value is number[] {
+  return (
+    Array.isArray(value) &&
+    value.length % stride === 0 &&
+    value.every((item) => Number.isSafeInteger(item))
   );
 }
 
@@ -362,14 +388,33 @@ function storedAnswer(answer: CachedAnswer): Buffer {
 }
 
 /**
- * `live` without where the body's kept item renderings are: this store keeps the body whole
- * (the renderings are spliced apart only in the in-process store), so no reader needs them.
+ * `live` as stored ({@link StoredLive}), without where the body's kept item renderings are:
+ * this store keeps the body whole (the renderings are spliced apart only in the in-process
+ * store), so no reader needs them.
  */
-function storedLive(live: LiveParts): LiveParts {
-  if (live.items === undefined) return live;
-  const stored: { -readonly [K in keyof LiveParts]: LiveParts[K] } = { ...live };
-  delete stored.items;
-  return stored;
+function storedLive(live: LiveParts): StoredLive {
+  return {
+    ...(live.totalKey !== undefined ? { totalKey: live.totalKey } : {}),
+    page: live.page,
+    perPage: live.perPage,
+    next: live.next,
+    total: live.total,
+    hs: [...live.holes],
+    cs: [...live.counts],
+  };
+}
+
+/** The LiveParts {@link storedLive} stored. */
+function liveOf(stored: StoredLive): LiveParts {
+  return {
+    ...(stored.totalKey !== undefined ? { totalKey: stored.totalKey } : {}),
+    page: stored.page,
+    perPage: stored.perPage,
+    next: stored.next,
+    total: stored.total,
+    holes: stored.hs,
+    counts: stored.cs,
+  };
 }
 
 /** The answer {@link storedAnswer} stored; anything else (nothing kept, damaged) is a miss. */
@@ -390,7 +435,7 @@ function parseAnswer(stored: unknown): CachedAnswer | undefined {
     headers: value.h,
     madeAt: value.t,
     expiresAt: value.x,
-    ...(value.l ? { live: value.l } : {}),
+    ...(value.l ? { live: liveOf(value.l) } : {}),
   };
 }
 
