@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppConfig } from '../config/app-config';
-import { readsFromReplica } from '../database/read-routing';
+import { readingFromPrimary, readsFromReplica } from '../database/read-routing';
 import { inUnitOfWork } from '../database/unit-of-work';
 import { changeHeadSource } from './change-head-source';
 import { GoLiveSource, GoLiveSweep } from './go-live-sweep';
@@ -31,6 +31,10 @@ const requestSteps = new AsyncLocalStorage<RequestStep>();
 interface Counter {
   readonly count: () => Promise<number>;
   readonly dependsOn: readonly string[];
+  /** Until when nothing but a write changes the total (the route's, as for `remember`). */
+  readonly stableUntil?: number;
+  /** Whether it is made again ahead (`remember`'s `refreshAhead`): a search's total. */
+  readonly refreshAhead: boolean;
 }
 
 /** The most totals `countWith` remembers how to count. */
@@ -89,6 +93,8 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
   };
   /** The values `remember` is computing, by version and key. */
   private readonly computing = new Map<string, Promise<unknown>>();
+  /** The keys whose values `refreshAhead` is making. */
+  private readonly refreshing = new Set<string>();
   /** Keeps a cache of this process in step with other processes' writes (none with Redis). */
   private readonly watch?: LogHeadWatch;
   private readonly headOutage = new RedisOutageWarning(
@@ -264,14 +270,25 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Notes how the total kept under `key` is counted (a closure over its filter that reads the
-   * clock afresh), so a kept list template whose total a write ended counts it again instead of
-   * reading its page too (live-answer.ts). Only for this process: an instance that never read
-   * the list reads it whole.
+   * clock afresh), so a kept list template whose total a write ended, or whose total expired,
+   * counts it again instead of reading its page too (live-answer.ts), and keeps it as `remember`
+   * does with the same `stableUntil` and `refreshAhead`. Only for this process: an instance that
+   * never read the list reads it whole.
    */
-  countWith(key: string, count: () => Promise<number>, dependsOn: readonly string[]): void {
+  countWith(
+    key: string,
+    count: () => Promise<number>,
+    dependsOn: readonly string[],
+    how: { readonly stableUntil?: number; readonly refreshAhead?: boolean } = {},
+  ): void {
     if (!this.enabled) return;
     this.counters.delete(key);
-    this.counters.set(key, { count, dependsOn });
+    this.counters.set(key, {
+      count,
+      dependsOn,
+      ...(how.stableUntil !== undefined ? { stableUntil: how.stableUntil } : {}),
+      refreshAhead: how.refreshAhead ?? false,
+    });
     if (this.counters.size > MAX_COUNTERS) {
       const oldest = this.counters.keys().next();
       if (oldest.done !== true) this.counters.delete(oldest.value);
@@ -280,12 +297,23 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * The total kept under `key` for the current version, else counted again as `countWith`
-   * said (kept for the TTL only: the route that first counted it knew until when nothing but a
-   * write changes it, this reader does not); undefined when this process cannot count it.
+   * said; undefined when this process cannot count it. Kept until the instant the route that
+   * first counted it gave (the window's next move, when the window moves; past it, for the TTL
+   * only): until 2026-12-07 a total counted again here was kept for the TTL alone, so each
+   * kept page of a search counted its whole match again every `READ_CACHE_TTL_MS` once its
+   * first total expired (4–5 s a count for a common word at 1M on MariaDB).
    */
   async total(key: string): Promise<number | undefined> {
     const counter = this.counters.get(key);
-    return counter ? this.remember(key, counter.count, counter.dependsOn) : this.peek<number>(key);
+    return counter
+      ? this.remember(
+          key,
+          counter.count,
+          counter.dependsOn,
+          counter.stableUntil,
+          counter.refreshAhead,
+        )
+      : this.peek<number>(key);
   }
 
   /** Sets where the counts of terms that fill kept list templates are read (live-answer.ts). */
@@ -313,16 +341,25 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
    * from a replica neither uses nor keeps them: a lagging replica's value must not be kept, and
    * its reader sees the replica's view throughout. `dependsOn` narrows what ends it, as for
    * answers; `stableUntil` keeps it as long as an answer of a route that says so (expiryOf).
+   * `refreshAhead`: a value costly to make (a search's head) that is read in the last fifth of
+   * its life is made again behind the read that found it ({@link refreshAhead}).
    */
   async remember<T>(
     key: string,
     compute: () => Promise<T>,
     dependsOn: readonly string[] = [EVERY_ANSWER],
     stableUntil?: number,
+    refreshAhead = false,
   ): Promise<T> {
     if (!this.shares()) return compute();
     const { version, answer } = await this.lookup(key);
-    if (answer && this.isFresh(answer, Date.now())) return JSON.parse(answer.body.toString()) as T;
+    const now = Date.now();
+    if (answer && this.isFresh(answer, now)) {
+      if (refreshAhead && version !== null) {
+        this.refreshAhead(answer, now, version, key, compute, dependsOn, stableUntil);
+      }
+      return JSON.parse(answer.body.toString()) as T;
+    }
     if (version === null) return compute();
     // Reads that miss the same value under the same version wait for the one computing it: it
     // is what they would keep (no write moved the version since any of them looked).
@@ -343,6 +380,46 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     } finally {
       this.computing.delete(flight);
     }
+  }
+
+  /**
+   * Makes `key`'s value again behind a read that found `kept` fresh, when `kept` is in the last
+   * fifth of its life and a value made now would live longer (not when the window it was read
+   * for moves first): kept under `version` as a miss's value would be, so nothing newer than a
+   * miss would see is kept, and a miss of the same version meanwhile waits for it instead of
+   * making it too. Why: a search of a common word takes seconds at a million events on MariaDB,
+   * and the searches the users' workload reads were all made again every
+   * `READ_CACHE_LIST_TTL_MS`, with reads queued behind them. A failure keeps nothing; the next
+   * miss makes the value as ever.
+   */
+  private refreshAhead<T>(
+    kept: CachedAnswer,
+    now: number,
+    version: string,
+    key: string,
+    compute: () => Promise<T>,
+    dependsOn: readonly string[],
+    stableUntil: number | undefined,
+  ): void {
+    const life = kept.expiresAt - kept.madeAt;
+    if (kept.expiresAt - now > life / 5) return;
+    if (this.expiryOf(now, stableUntil) <= kept.expiresAt) return;
+    // One at a time per key, whatever the version: under writes the version moves many times
+    // a second, and one made ahead under each would run the same search again and again.
+    if (this.refreshing.has(key)) return;
+    const flight = `${version} ${key}`;
+    if (this.computing.has(flight)) return;
+    const computed = readingFromPrimary(() =>
+      this.computeAndKeep(version, key, compute, dependsOn, stableUntil),
+    );
+    this.refreshing.add(key);
+    this.computing.set(flight, computed);
+    void computed
+      .catch(() => undefined)
+      .finally(() => {
+        this.refreshing.delete(key);
+        if (this.computing.get(flight) === computed) this.computing.delete(flight);
+      });
   }
 
   private async computeAndKeep<T>(

@@ -305,6 +305,25 @@ export class EventListService {
   }
 
   /**
+   * The first {@link HEAD_ROWS} rows of the search `filter` in list order, with its total, kept
+   * under its total's key with `head` added (the same dependencies and lifetime), and made
+   * again ahead of its end (ReadCache.remember): a common word's match takes seconds cold on
+   * MariaDB at a million events.
+   */
+  private searchHead(
+    filter: EventListFilter,
+    kept: { key: string; dependsOn: readonly string[]; keepUntil: number | undefined },
+  ): Promise<ListHead> {
+    return this.cache.remember(
+      `${kept.key} head`,
+      () => this.searching(filter, () => this.events.findHead(filter, HEAD_ROWS)),
+      kept.dependsOn,
+      kept.keepUntil,
+      true,
+    );
+  }
+
+  /**
    * A page of `filter`'s events and their total. The total is shared by every page of one
    * filter until the next write (read cache). Where the repository counts with the page (a
    * search), a total not kept is read by the page's own query, run as the cache's computation so
@@ -332,13 +351,7 @@ export class EventListService {
       // Read once, with the total: each page among them is a slice (no match run again). A
       // page past them reads itself and counts, as below, in one query.
       let reading: Promise<ListHead> | undefined;
-      const head = (): Promise<ListHead> =>
-        (reading ??= this.cache.remember(
-          `${key} head`,
-          () => this.searching(filter, () => this.events.findHead(filter, HEAD_ROWS)),
-          dependsOn,
-          keepUntil,
-        ));
+      const head = (): Promise<ListHead> => (reading ??= this.searchHead(filter, kept));
       // A head kept under a later version than the total's holds newer rows, never older ones.
       const total = await this.cache.remember(
         key,
@@ -452,12 +465,23 @@ export class EventListService {
       page.ids.length === paging.perPage && page.lastStart ? page.lastStart.getTime() : undefined;
     const byStart = filter.byModified === undefined && filter.firstOfSeries === undefined;
     if (byStart && seenByPublicOnly(filter.visibility)) {
-      // A kept page of this list counts its total again this way after a write (live-answer.ts).
-      this.cache.countWith(
-        key,
-        () => this.countMatches({ ...filter, now: this.clock.now().toJSDate() }),
-        dependsOn,
-      );
+      // A kept page of this list counts its total again this way after a write or once its
+      // total expired (live-answer.ts). A search's is its head's, so that reading the total
+      // ahead of its end (kept pages read it at every hit) also makes the head again ahead:
+      // the pages made after the head's end then slice a fresh one instead of waiting for it.
+      const search = this.events.countsWithPage(filter);
+      const count = (): Promise<number> => {
+        const now = { ...filter, now: this.clock.now().toJSDate() };
+        return search
+          ? this.searchHead(now, { key, dependsOn, keepUntil: stableUntil }).then(
+              (head) => head.total ?? this.countMatches(now, stableUntil),
+            )
+          : this.countMatches(now);
+      };
+      this.cache.countWith(key, count, dependsOn, {
+        ...(stableUntil !== undefined ? { stableUntil } : {}),
+        refreshAhead: search,
+      });
     }
     return {
       ...(filtered.length > 0
