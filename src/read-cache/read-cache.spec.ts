@@ -34,6 +34,24 @@ describe('ReadCache.remember made again ahead', () => {
     };
   }
 
+  /** A computation that counts its runs and ends when `finish` is called. */
+  function pending(): {
+    compute: () => Promise<string>;
+    finish: (value: string) => void;
+    runs: () => number;
+  } {
+    let runs = 0;
+    let end: (value: string) => void = () => undefined;
+    return {
+      compute: () => {
+        runs += 1;
+        return new Promise((done) => (end = done));
+      },
+      finish: (value) => end(value),
+      runs: () => runs,
+    };
+  }
+
   it('makes a value again behind a read in the last fifth of its life, and later reads find it', async () => {
     const cache = new ReadCache(config);
     expect(await cache.remember('k', making('a').compute, ['x'], far, true)).toBe('a');
@@ -78,23 +96,18 @@ describe('ReadCache.remember made again ahead', () => {
   it('has a read that misses while the value is made ahead wait for it', async () => {
     const cache = new ReadCache(config);
     await cache.remember('k', making('a').compute, ['x'], far, true);
-    let finish: (value: string) => void = () => undefined;
-    let aheadRuns = 0;
-    const slow = (): Promise<string> => {
-      aheadRuns += 1;
-      return new Promise((done) => (finish = done));
-    };
+    const slow = pending();
 
     clock = start + 8_500;
-    expect(await cache.remember('k', slow, ['x'], far, true)).toBe('a');
+    expect(await cache.remember('k', slow.compute, ['x'], far, true)).toBe('a');
     clock = start + 10_500;
     const missed = making('c');
     const waiting = cache.remember('k', missed.compute, ['x'], far, true);
     await settle();
-    finish('b');
+    slow.finish('b');
 
     expect(await waiting).toBe('b');
-    expect(aheadRuns).toBe(1);
+    expect(slow.runs()).toBe(1);
     expect(missed.runs()).toBe(0);
   });
 
@@ -136,22 +149,17 @@ describe('ReadCache.remember made again ahead', () => {
   it('makes a value ahead once at a time, though writes elsewhere move the version meanwhile', async () => {
     const cache = new ReadCache(config);
     await cache.remember('k', making('a').compute, ['x'], far, true);
-    let finish: (value: string) => void = () => undefined;
-    let aheadRuns = 0;
-    const slow = (): Promise<string> => {
-      aheadRuns += 1;
-      return new Promise((done) => (finish = done));
-    };
+    const slow = pending();
 
     clock = start + 8_500;
-    expect(await cache.remember('k', slow, ['x'], far, true)).toBe('a');
+    expect(await cache.remember('k', slow.compute, ['x'], far, true)).toBe('a');
     // A write of something else: the version moves, the kept value stays.
     await cache.endWrite(await cache.beginWrite(), { keys: ['y'] });
-    expect(await cache.remember('k', slow, ['x'], far, true)).toBe('a');
-    finish('b');
+    expect(await cache.remember('k', slow.compute, ['x'], far, true)).toBe('a');
+    slow.finish('b');
     await settle();
 
-    expect(aheadRuns).toBe(1);
+    expect(slow.runs()).toBe(1);
     clock = start + 10_500;
     expect(await cache.remember('k', making('c').compute, ['x'], far, true)).toBe('b');
   });
