@@ -111,7 +111,7 @@ start_service DATABASE_URL="$mysql_url"
 expect_status 200 "http://127.0.0.1:$port/health/ready"
 expect_status 200 "http://127.0.0.1:$port/calendar/events/v1/events"
 # The image's memory settings (the Dockerfile's ENV, replayed above) reach V8.
-grep -q '"heapLimitMiB":560' "$work/service.log" || die "the service does not run with a 560 MiB heap limit"
+grep -q '"heapLimitMiB":536' "$work/service.log" || die "the service does not run with a 536 MiB heap limit"
 grep -q 'NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=512"' "$root/docker/Dockerfile" ||
   die "the Dockerfile's NODE_OPTIONS differ from the ones replayed here"
 got=$(curl -s -o /dev/null -w '%{http_code}' -X POST -d 'title=x&start_date=tomorrow&end_date=tomorrow' \
