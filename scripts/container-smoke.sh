@@ -11,8 +11,19 @@ work=$(mktemp -d)
 port=${SMOKE_PORT:-3998}
 database=calendar_container
 service_pid=
+# A step that fails leaves the service running: stop it as `docker stop` would (SIGTERM to tini,
+# which passes it on), then kill what is left, tini's child first (a SIGKILL to tini alone would
+# leave the service holding the port for the next run).
 cleanup() {
-  [ -n "$service_pid" ] && kill -KILL "$service_pid" 2>/dev/null || true
+  if [ -n "$service_pid" ]; then
+    kill -TERM "$service_pid" 2>/dev/null || true
+    for _ in $(seq 1 20); do
+      kill -0 "$service_pid" 2>/dev/null || break
+      sleep 0.25
+    done
+    pkill -KILL -P "$service_pid" 2>/dev/null || true
+    kill -KILL "$service_pid" 2>/dev/null || true
+  fi
   rm -rf "$work"
 }
 trap cleanup EXIT
