@@ -144,10 +144,14 @@ export class RequestLogging {
       logger: this.logger,
       genReqId: requestId,
       customAttributeKeys: { reqId: 'request_id', responseTime: 'duration_ms' },
+      // Our serializers take the request and response as they are: wrapped, pino-http first
+      // copies each request whole (headers, address, and its query parsed: 2% of a kept
+      // answer's CPU) to keep two fields of it.
+      wrapSerializers: false,
       serializers: {
-        req: (request: { method?: string; url?: string }) => ({
+        req: (request: { method?: string; url?: string; originalUrl?: string }) => ({
           method: request.method,
-          path: loggedPath(request.url),
+          path: loggedPath(request.originalUrl ?? request.url),
         }),
         res: (response: { statusCode?: number }) => ({ status: response.statusCode }),
         err: loggedError,
