@@ -11,6 +11,7 @@ import { corsOptions, securityHeaders } from './common/http/web-defaults';
 import { updateVerbsMiddleware } from './common/http/update-verbs.middleware';
 import { linksFor, NAMESPACE } from './common/links/links';
 import { AppConfig } from './config/app-config';
+import { queryParsedOnce } from './common/http/query-once';
 import { readRoutingMiddleware } from './database/read-routing';
 import { QueryCancellation } from './database/statement-deadline';
 import { ApiDescription } from './discovery/api-description';
@@ -60,6 +61,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.use(methodOverrideMiddleware());
   app.use(updateVerbsMiddleware(prefix));
   app.use(readRoutingMiddleware);
+  app.use(queryParsedOnce);
   app.use(app.get(QueryCancellation).middleware);
   app.use(cacheHeaders(prefix, config.CACHE_MAX_AGE));
   for (const parser of bodyParsers(config.MAX_BODY_BYTES)) app.use(parser);
