@@ -59,6 +59,35 @@ describe('MemoryReadCacheStore', () => {
     expect((await sut.lookup('c')).answer?.body.toString()).toBe('123');
   });
 
+  it('knows the order of use to the second: a use within a second of the last moves nothing', async () => {
+    const start = 1_800_000_000_000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(start);
+    try {
+      const { sut, version } = await fullStore();
+      await sut.lookup('a');
+      await sut.lookup('b');
+      // `a` is used again, but within a second of its last move: `b` still counts as later.
+      clock.mockReturnValue(start + 500);
+      await sut.lookup('a');
+      await sut.set(version, 'c', answer('123'), 0, [EVERY_ANSWER]);
+      expect((await sut.lookup('a')).answer).toBeUndefined();
+      expect((await sut.lookup('b')).answer).toBeDefined();
+
+      // A use a second or more after its last move moves it again.
+      clock.mockReturnValue(start);
+      const later = await fullStore();
+      await later.sut.lookup('a');
+      await later.sut.lookup('b');
+      clock.mockReturnValue(start + 1_000);
+      await later.sut.lookup('a');
+      await later.sut.set(later.version, 'c', answer('123'), 0, [EVERY_ANSWER]);
+      expect((await later.sut.lookup('a')).answer).toBeDefined();
+      expect((await later.sut.lookup('b')).answer).toBeUndefined();
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
   it('keeps renderings under a bound of their own: they never push out an answer', async () => {
     const sut = new MemoryReadCacheStore(13, 20);
     const version = (await sut.lookup('a')).version ?? '';
@@ -295,6 +324,81 @@ describe('MemoryReadCacheStore', () => {
 
       expect((await sut.lookup('list')).answer).toBeUndefined();
       expect((await sut.lookup(keyOf(1))).answer).toBeDefined();
+      expect((await sut.lookup('list')).answer).toBeUndefined();
+    });
+
+    it('gives back a list found before with a rendering kept anew in its place', async () => {
+      const { sut, whole } = await stored(10_000);
+      expect((await sut.lookup('list')).answer?.body.toString()).toBe(whole.body.toString());
+
+      // Event 1 rendered again (same length, other text), as a write's next reader keeps it.
+      const version = (await sut.lookup('list')).version ?? '';
+      const renamed = itemTemplateOf({
+        id: 1,
+        title: `Event 1 – ${'y'.repeat(200)}`,
+        categories: [{ id: 7, count: 1 }],
+      });
+      if (!renamed) throw new Error('no template');
+      await sut.set(version, keyOf(1), kept(renamed), 0, [eventKey(1)]);
+      const again = (await sut.lookup('list')).answer?.body.toString() ?? '';
+
+      expect(again).not.toBe(whole.body.toString());
+      expect(JSON.parse(again)).toMatchObject({
+        events: [{ title: `Event 1 – ${'y'.repeat(200)}` }, { id: 2 }],
+      });
+    });
+
+    it('is a miss after a write of one of its renderings, though found before', async () => {
+      const { sut } = await stored(10_000);
+      expect((await sut.lookup('list')).answer).toBeDefined();
+
+      await sut.endWrite(await sut.beginWrite(), { keys: [eventKey(2)] });
+
+      expect((await sut.lookup('list')).answer).toBeUndefined();
+    });
+
+    it('is still found through a write of another event and a rendering kept for another', async () => {
+      const { sut, whole } = await stored(10_000);
+      expect((await sut.lookup('list')).answer).toBeDefined();
+
+      await sut.endWrite(await sut.beginWrite(), { keys: [eventKey(3)] });
+      const version = (await sut.lookup('list')).version ?? '';
+      await sut.set(version, keyOf(3), kept(event(3, 3)), 0, [eventKey(3)]);
+
+      expect((await sut.lookup('list')).answer?.body.toString()).toBe(whole.body.toString());
+    });
+
+    it('is a miss once a rendering it holds expired, though found before', async () => {
+      const sut = new MemoryReadCacheStore(10_000, 10_000);
+      const version = (await sut.lookup('list')).version ?? '';
+      const soon = Date.now() + 1_000;
+      await sut.set(version, keyOf(1), kept(event(1, 1)), 0, [eventKey(1)]);
+      await sut.set(version, keyOf(2), { ...kept(event(2, 2)), expiresAt: soon }, 0, [eventKey(2)]);
+      await sut.set(version, 'list', list(), 0, [EVERY_ANSWER]);
+      expect((await sut.lookup('list')).answer).toBeDefined();
+
+      jest.spyOn(Date, 'now').mockReturnValue(soon);
+      try {
+        expect((await sut.lookup('list')).answer).toBeUndefined();
+      } finally {
+        jest.restoreAllMocks();
+      }
+    });
+
+    it('is a miss once the renderings shelf pushed out one it holds, though found before', async () => {
+      const whole = list();
+      // Room for three renderings.
+      const sut = new MemoryReadCacheStore(10_000, 3 * (event(1, 1).body.byteLength + 20));
+      const version = (await sut.lookup('list')).version ?? '';
+      await sut.set(version, keyOf(1), kept(event(1, 1)), 0, [eventKey(1)]);
+      await sut.set(version, keyOf(2), kept(event(2, 2)), 0, [eventKey(2)]);
+      await sut.set(version, 'list', whole, 0, [EVERY_ANSWER]);
+      expect((await sut.lookup('list')).answer).toBeDefined();
+
+      // A fourth outgrows the shelf: the one used longest ago goes.
+      await sut.set(version, keyOf(3), kept(event(3, 3)), 0, [eventKey(3)]);
+      await sut.set(version, keyOf(4), kept(event(4, 4)), 0, [eventKey(4)]);
+
       expect((await sut.lookup('list')).answer).toBeUndefined();
     });
 
