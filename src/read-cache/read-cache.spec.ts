@@ -1,4 +1,3 @@
-import { inBackground } from '../common/runtime/background';
 import { loadConfig } from '../config/load-config';
 import { ReadCache } from './read-cache';
 
@@ -74,20 +73,6 @@ describe('ReadCache.remember made again ahead', () => {
     const after = making('c');
     expect(await cache.remember('k', after.compute, ['x'], far, true)).toBe('b');
     expect(after.runs()).toBe(0);
-  });
-
-  it('makes a value ahead as background work, a miss in the foreground', async () => {
-    const cache = new ReadCache(config);
-    const seen: boolean[] = [];
-    const compute = (): Promise<string> => {
-      seen.push(inBackground());
-      return Promise.resolve('a');
-    };
-    await cache.remember('k', compute, ['x'], far, true);
-    clock = start + 8_500;
-    await cache.remember('k', compute, ['x'], far, true);
-    await settle();
-    expect(seen).toEqual([false, true]);
   });
 
   it('does not make again a value only asked to be kept, nor one whose window moves first', async () => {

@@ -1,7 +1,6 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppConfig } from '../config/app-config';
-import { asBackground } from '../common/runtime/background';
 import { readingFromPrimary, readsFromReplica } from '../database/read-routing';
 import { inUnitOfWork } from '../database/unit-of-work';
 import { changeHeadSource } from './change-head-source';
@@ -410,8 +409,8 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     if (this.refreshing.has(key)) return;
     const flight = `${version} ${key}`;
     if (this.computing.has(flight)) return;
-    const computed = asBackground(() =>
-      readingFromPrimary(() => this.computeAndKeep(version, key, compute, dependsOn, stableUntil)),
+    const computed = readingFromPrimary(() =>
+      this.computeAndKeep(version, key, compute, dependsOn, stableUntil),
     );
     this.refreshing.add(key);
     this.computing.set(flight, computed);

@@ -69,24 +69,4 @@ describe('Gate', () => {
     expect(ran).toBe(false);
     expect(gate.busy).toBe(0);
   });
-
-  it('runs a task only when idle enough: a spare place left and nobody waiting', async () => {
-    const gate = new Gate(2);
-    const first = held();
-    const running = gate.run(first.task);
-    await tick();
-    expect(gate.runIfIdle(() => Promise.resolve('spared'), 1)).toBeUndefined();
-    await expect(gate.runIfIdle(() => Promise.resolve('last place'))).resolves.toBe('last place');
-
-    const second = held();
-    const holding = gate.run(second.task);
-    const waiting = gate.run(() => Promise.resolve('waited'));
-    await tick();
-    expect(gate.queued).toBe(1);
-    expect(gate.runIfIdle(() => Promise.resolve('no'))).toBeUndefined();
-    first.finish('a');
-    second.finish('b');
-    await expect(Promise.all([running, holding, waiting])).resolves.toEqual(['a', 'b', 'waited']);
-    expect([gate.busy, gate.queued]).toEqual([0, 0]);
-  });
 });

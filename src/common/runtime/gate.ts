@@ -19,16 +19,6 @@ export class Gate {
     return this.waiting.length;
   }
 
-  /**
-   * Runs `task` at once if a place is free with `spare` more left for others and nobody waits
-   * for one; otherwise does not run it and answers `undefined`. For work nobody waits for: it
-   * never queues, and never takes the last `spare` places from the callers of {@link run}.
-   */
-  runIfIdle<T>(task: () => Promise<T>, spare = 0): Promise<T> | undefined {
-    if (this.waiting.length > 0 || this.running + spare >= this.limit) return undefined;
-    return this.run(task);
-  }
-
   async run<T>(task: () => Promise<T>, wait?: { ms: number; giveUp: () => Error }): Promise<T> {
     if (this.running >= this.limit) await this.place(wait);
     else this.running += 1;

@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/errors/domain-error';
-import { inBackground } from '../../common/runtime/background';
 import { Gate } from '../../common/runtime/gate';
-
-/** A search made ahead of need found the lane busy; nothing is kept and a later read tries again. */
-export class SearchLaneBusy extends Error {
-  constructor() {
-    super('the search lane has no place to spare for a search made ahead');
-  }
-}
 
 /**
  * The lane event searches read the database through: at most `DATABASE_SEARCH_CONCURRENCY` at
@@ -20,29 +12,19 @@ export class SearchLaneBusy extends Error {
  * answered 503 `rest_response_timeout` at the request deadline, like any request; the wait
  * gives up `REQUEST_TIMEOUT_MS` after it began (a turn that comes sooner still runs the search,
  * whose result is kept for the next reader).
- *
- * A search made ahead of its end with no reader waiting (the read cache's background work)
- * never waits: it runs only when a place is free, nobody waits for one, and one more place
- * stays free for readers (with a lane of one place, when that place is free); otherwise it
- * fails with {@link SearchLaneBusy} and is tried again by a later read.
  */
 @Injectable()
 export class SearchLane {
   private readonly gate: Gate;
   private readonly waitMs: number;
-  private readonly spare: number;
 
   constructor(config: AppConfig) {
     this.gate = new Gate(config.DATABASE_SEARCH_CONCURRENCY);
     this.waitMs = config.REQUEST_TIMEOUT_MS;
-    this.spare = config.DATABASE_SEARCH_CONCURRENCY > 1 ? 1 : 0;
   }
 
   /** Runs `read` (a search's reads of the database) in its turn. */
   run<T>(read: () => Promise<T>): Promise<T> {
-    if (inBackground()) {
-      return this.gate.runIfIdle(read, this.spare) ?? Promise.reject(new SearchLaneBusy());
-    }
     return this.gate.run(read, {
       ms: this.waitMs,
       giveUp: () => new DomainError('responseTimeout'),
