@@ -17,7 +17,7 @@ import { monthsAhead, percentile } from './bench-common';
  * against a bare `node:http` server (a child process) answering the same bytes, and prints
  * req/s, p50 and p99 of both and the service's share of the ceiling (after a warm-up of the
  * first case, unmeasured). With `--token` (an administrator's, `npm run token`) it also times
- * each list case cold: one write, then one read
+ * each list case cold: one write (holding a search's words, for a search), then one read
  * of the case, `--cold-runs` times (p50 and p99 in ms), times a sync (`sync_token`) after 100
  * changes (one more write before each timed read), and runs the workload users meet: Zipf over
  * at least 1,000 distinct read URLs (lists by every filter and many pages, searches, months,
@@ -280,18 +280,21 @@ let coldTerms: EventTerms = { categories: [], tags: [] };
  * One small write through the API (see {@link eventBody}): a published event, since a draft no
  * longer moves the read cache's version and the read after it would not be cold.
  */
-async function write(base: string, token: string): Promise<void> {
+async function write(base: string, token: string, words = ''): Promise<void> {
   writeCount += 1;
   const response = await fetch(`${base}${EVENTS_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: eventBody(`Bench write ${writeCount}`, 'publish', coldTerms),
+    body: eventBody(`Bench write ${writeCount}${words ? ` ${words}` : ''}`, 'publish', coldTerms),
   });
   await response.arrayBuffer();
   if (response.status !== 201) throw new Error(`write answered ${response.status}`);
 }
 
-/** p50/p99 of the first read of `path` after a write, `runs` times. */
+/**
+ * p50/p99 of the first read of `path` after a write, `runs` times. A search's write holds its
+ * words (a search ends only with the writes of its words), so its read is cold too.
+ */
 async function cold(
   base: string,
   path: string,
@@ -299,8 +302,9 @@ async function cold(
   runs: number,
 ): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
+  const words = new URL(path, base).searchParams.get('search') ?? '';
   for (let i = 0; i < runs; i++) {
-    await write(base, token);
+    await write(base, token, words);
     const started = performance.now();
     const response = await fetch(`${base}${path}`);
     await response.arrayBuffer();

@@ -87,6 +87,19 @@ export class AppConfig {
   DATABASE_SEARCH_CONCURRENCY = 2;
 
   /**
+   * `sphinx://host:9306/index`: event searches on MySQL/MariaDB read this Sphinx `searchd`
+   * (SphinxQL) instead of the database's full-text index, which takes a second or more for a
+   * common word at a million events. The index is fed from the change log by the instance
+   * that searches (docs/decisions.md, "Searches on MySQL/MariaDB go to Sphinx"; README
+   * "Search engine"); unset, searches read the database.
+   */
+  @IsOptional()
+  @Matches(/^sphinx:\/\/[^/:\s]+(:\d{1,5})?(\/[A-Za-z_][A-Za-z0-9_]*)?$/, {
+    message: 'must look like sphinx://host:9306/index',
+  })
+  SEARCH_ENGINE_URL?: string;
+
+  /**
    * MySQL/MariaDB: whether the service applies pending migrations when it starts (`true`), or
    * refuses to start while any is pending (`false`, the default: migrations are a deploy step,
    * `npm run migrate`). SQLite always applies them.

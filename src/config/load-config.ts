@@ -69,5 +69,10 @@ export function loadConfig(
       'Invalid configuration:\nDATABASE_REPLICA_URLS: replicas need their primary in DATABASE_URL',
     );
   }
+  if (config.SEARCH_ENGINE_URL && !config.DATABASE_URL) {
+    throw new ConfigurationError(
+      'Invalid configuration:\nSEARCH_ENGINE_URL: the search engine serves MySQL/MariaDB; SQLite searches its own index',
+    );
+  }
   return config;
 }

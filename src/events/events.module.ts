@@ -9,6 +9,7 @@ import { EventsRepository } from './events.repository';
 import { EventListRepository } from './listing/event-list.repository';
 import { EventsService } from './events.service';
 import { EventReader } from './event-reader';
+import { SearchEngine } from './search/engine/search-engine';
 import { SearchLane } from './search/search-lane';
 import { EventListService } from './listing/event-list.service';
 import { EventRenderings } from './listing/event-renderings';
@@ -31,6 +32,7 @@ import { VenuesModule } from '../venues/venues.module';
     EventReader,
     EventListService,
     SearchLane,
+    SearchEngine,
     EventRenderings,
     GoLives,
     EventSeriesService,

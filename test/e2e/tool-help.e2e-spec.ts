@@ -12,6 +12,10 @@ const TOOLS: readonly { readonly file: string; readonly usage: string }[] = [
   { file: 'src/database/migrate.ts', usage: 'npm run migrate' },
   { file: 'src/database/reindex.ts', usage: 'npm run reindex' },
   {
+    file: 'src/events/search/engine/search-command.ts',
+    usage: 'npm run search:config -- --dir DIR [options], or npm run search:rebuild',
+  },
+  {
     file: 'src/import/import-tec.ts',
     usage: 'npm run import:tec -- --from <site>/wp-json [options]',
   },

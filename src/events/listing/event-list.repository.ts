@@ -17,6 +17,7 @@ import { EventTranslationEntity } from '../entities/event-translation.entity';
 import { EventTermListingEntity } from '../entities/event-term-listing.entity';
 
 import { rowsForcingListing } from './listing-index';
+import { SearchEngine } from '../search/engine/search-engine';
 import { dayStart, sumWholeDays, utcDay, WindowPlan, windowPlan } from './window-total';
 
 import {
@@ -185,6 +186,7 @@ export class EventListRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly unit: UnitOfWork,
+    private readonly engine: SearchEngine,
   ) {}
 
   /** Whether the database is SQLite (its plans and full-text index differ from MySQL's). */
@@ -304,6 +306,15 @@ export class EventListRepository {
     limit: number,
     counting: boolean,
   ): Promise<{ ids: number[]; sortKeys: unknown[]; total: number | null }> {
+    // A search the engine answers (search/engine/search-engine.ts) reads no table here.
+    const found = filter.search ? await this.engine.rows(filter, offset, limit) : undefined;
+    if (found) {
+      return {
+        ids: [...found.ids],
+        sortKeys: found.starts.map((start) => new Date(start)),
+        total: found.total,
+      };
+    }
     const source = this.listSource(filter);
     const [sortColumn, direction] = filter.byModified
       ? ['e.modifiedUtc', filter.byModified.descending ? ('DESC' as const) : ('ASC' as const)]
@@ -335,6 +346,8 @@ export class EventListRepository {
    * `windowPlan` allows it, else counted on the listing index that drives the list.
    */
   async countMatches(filter: EventListFilter, parts: TotalParts = COMPUTED_PARTS): Promise<number> {
+    const found = filter.search ? await this.engine.rows(filter, 0, 1) : undefined;
+    if (found) return found.total;
     if (filter.firstOfSeries) return this.countFirstOfSeries(filter, parts);
     const plan = windowPlan(filter);
     return plan ? this.countWindow(filter, plan, parts) : this.countRows(filter);

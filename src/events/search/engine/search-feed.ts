@@ -1,0 +1,325 @@
+import { Logger } from '@nestjs/common';
+import type { Pool } from 'mysql2/promise';
+import { MARK_ID } from './sphinx-index';
+import { deleteStatement, IndexedEventReader, replaceStatement } from './search-documents';
+import type { OwnConnection } from './own-connection';
+
+/** The change log's head as the database holds it. */
+interface Head {
+  readonly seq: number;
+  readonly epoch: string;
+  readonly prunedThrough: number;
+}
+
+/** How far the index is fed: a position of the change log of the database of `epoch`. */
+interface Mark {
+  readonly seq: number;
+  readonly epoch: string;
+}
+
+/**
+ * The lock a feeder holds (MySQL/MariaDB `GET_LOCK`, held by a session): one per database and
+ * index, as lock names are the server's.
+ */
+const LOCK_NAME = "CONCAT('search_feed:', LEFT(SHA1(CONCAT(DATABASE(), ':', ?)), 40))";
+
+/** A row of the change log as the feed reads it. */
+interface Change {
+  readonly seq: number | string;
+  readonly kind: string;
+  readonly item: number | string;
+  readonly action: string;
+}
+
+/** The attribute of a document that names each kind of linked item. */
+const LINK_ATTRIBUTES: Readonly<Record<string, string>> = {
+  venue: 'venue',
+  organizer: 'organizers',
+  category: 'terms',
+  tag: 'terms',
+};
+
+/** Events read and written per statement. */
+const BATCH = 500;
+
+/**
+ * Past this many positions behind, the index is caught up in the background while searches
+ * read the database: a request does not wait for a long backlog.
+ */
+const MAX_WAITED_BACKLOG = 2000;
+
+/** How long a search waits for another feeder's lock before it reads the database instead. */
+const LOCK_WAIT_S = 2;
+
+/** What the feed reports while it cannot tell whether the index is current. */
+type Outcome = 'current' | 'not-current';
+
+/**
+ * Keeps the search engine's index in step with the database, from the change log
+ * (docs/decisions.md, "Searches on MySQL/MariaDB go to Sphinx"). Before a search reads the
+ * index, {@link current} reads the log's head and the index's mark (the position it is fed
+ * through); when the mark is behind, it takes the database-wide feed lock, reads the events
+ * changed since, writes their documents (or deletes those of events that are gone) and moves
+ * the mark. Whoever holds the lock is the only writer of the index, so an older state of an event
+ * never overwrites a newer one. Where the log cannot tell what changed (a new or another
+ * database, changes pruned before they were fed, rows written behind the log by `seed` or
+ * `reindex`), the index is built again from every event, in the background; searches read the
+ * database until it is done.
+ */
+export class SearchFeed {
+  private readonly logger = new Logger('SearchFeed');
+  private running?: Promise<Outcome>;
+  private queued?: Promise<Outcome>;
+  private rebuilding?: Promise<void>;
+  private backlog?: Promise<void>;
+  private readonly reader: IndexedEventReader;
+  private lastWarning = 0;
+
+  constructor(
+    private readonly engine: Pool,
+    private readonly database: OwnConnection,
+    private readonly index: string,
+    private readonly timeoutMs: number,
+  ) {
+    this.reader = new IndexedEventReader(database);
+  }
+
+  /**
+   * Whether the index holds every change committed before this call. A call made while a
+   * catch-up runs waits for the next one, which reads the head after that call began.
+   */
+  async current(): Promise<boolean> {
+    if (this.rebuilding || this.backlog) return false;
+    if (this.queued) return (await this.queued) === 'current';
+    if (this.running) {
+      const after = this.running.then(() => {
+        this.queued = undefined;
+        return this.start();
+      });
+      this.queued = after;
+      return (await after) === 'current';
+    }
+    return (await this.start()) === 'current';
+  }
+
+  /** Builds the index again from every event, holding the feed lock (`npm run search:rebuild`). */
+  async rebuild(): Promise<void> {
+    if (!(await this.lock(LOCK_WAIT_S))) throw new Error('Another process is feeding the index');
+    await this.rebuildLocked();
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.rebuilding, this.backlog]);
+    await this.database.close();
+  }
+
+  private start(): Promise<Outcome> {
+    const run = this.catchUp().catch((error: unknown) => {
+      this.warn('The search index could not be brought up to date', error);
+      return 'not-current' as const;
+    });
+    this.running = run;
+    void run.then(() => {
+      if (this.running === run) this.running = undefined;
+    });
+    return run;
+  }
+
+  private async catchUp(): Promise<Outcome> {
+    const [head, mark] = await Promise.all([this.head(), this.mark()]);
+    if (mark && mark.epoch === head.epoch && mark.seq === head.seq) return 'current';
+    if (!this.feedable(head, mark)) {
+      if (await this.lock(0)) this.rebuilding = this.inBackground(() => this.rebuildLocked());
+      return 'not-current';
+    }
+    if (head.seq - mark.seq > MAX_WAITED_BACKLOG) {
+      if (await this.lock(0)) this.backlog = this.inBackground(() => this.feedLocked(head.seq));
+      return 'not-current';
+    }
+    if (!(await this.lock(LOCK_WAIT_S))) return 'not-current';
+    await this.feedLocked(head.seq);
+    return 'current';
+  }
+
+  /** Whether the change log holds every change after `mark` (else the index is built again). */
+  private feedable(head: Head, mark: Mark | undefined): mark is Mark {
+    return (
+      mark !== undefined &&
+      mark.epoch === head.epoch &&
+      mark.seq <= head.seq &&
+      mark.seq >= head.prunedThrough
+    );
+  }
+
+  /** Runs `work` (which releases the lock) after this call returns; logs its failure. */
+  private inBackground(work: () => Promise<void>): Promise<void> {
+    const running = Promise.resolve()
+      .then(work)
+      .catch((error: unknown) => this.warn('Feeding the search index failed', error))
+      .finally(() => {
+        if (this.rebuilding === running) this.rebuilding = undefined;
+        if (this.backlog === running) this.backlog = undefined;
+      });
+    return running;
+  }
+
+  /**
+   * Holding the lock: feeds the changes after the mark up to at least `through` (or builds the
+   * index again if the log has a gap there), then releases the lock.
+   */
+  private async feedLocked(through: number): Promise<void> {
+    try {
+      const [head, mark] = await Promise.all([this.head(), this.mark()]);
+      if (!this.feedable(head, mark)) return await this.rebuildUnlocked(head);
+      if (mark.seq >= Math.min(through, head.seq)) return;
+      const changes = await this.database.rows<Change>(
+        'SELECT seq, kind, item_id AS item, action FROM changes WHERE seq > ? AND seq <= ? ORDER BY seq',
+        [mark.seq, head.seq],
+      );
+      if (changes.length !== head.seq - mark.seq) {
+        // Positions with no change: rows written behind the log (markChangedBehindLog).
+        return await this.rebuildUnlocked(head);
+      }
+      const eventIds = new Set<number>();
+      for (const change of changes) {
+        if (change.kind === 'event') {
+          eventIds.add(Number(change.item));
+          continue;
+        }
+        // A venue or organizer trashed, or a term deleted, is unlinked from its events with no
+        // change of theirs logged: the index tells which of its documents still name it.
+        const attribute = LINK_ATTRIBUTES[change.kind];
+        if (attribute && (change.action === 'trashed' || change.action === 'deleted')) {
+          for (const id of await this.eventsNaming(attribute, Number(change.item))) {
+            eventIds.add(id);
+          }
+        }
+      }
+      const ids = [...eventIds];
+      for (let at = 0; at < ids.length; at += BATCH) {
+        await this.feedEvents(ids.slice(at, at + BATCH));
+      }
+      await this.writeMark({ seq: head.seq, epoch: head.epoch });
+    } finally {
+      await this.unlock();
+    }
+  }
+
+  private async rebuildLocked(): Promise<void> {
+    try {
+      await this.rebuildUnlocked(await this.head());
+    } finally {
+      await this.unlock();
+    }
+  }
+
+  /**
+   * Every event's documents written afresh; the mark then says `head`, read before the first
+   * event was: a change committed while the events were read is fed at the next catch-up.
+   */
+  private async rebuildUnlocked(head: Head): Promise<void> {
+    const started = Date.now();
+    this.logger.log('Building the search index from every event');
+    await this.engine.query(`TRUNCATE RTINDEX ${this.index}`);
+    let after = 0;
+    let count = 0;
+    for (;;) {
+      const events = await this.reader.after(after, BATCH);
+      const last = events[events.length - 1];
+      if (!last) break;
+      await this.engine.query({
+        sql: replaceStatement(this.index, events),
+        timeout: this.timeoutMs * 10,
+      });
+      after = last.event.id;
+      count += events.length;
+    }
+    await this.writeMark({ seq: head.seq, epoch: head.epoch });
+    this.logger.log(
+      `Search index built: ${count} events in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+
+  private async feedEvents(ids: readonly number[]): Promise<void> {
+    const events = await this.reader.byIds(ids);
+    const found = new Set(events.map((indexed) => indexed.event.id));
+    const gone = ids.filter((id) => !found.has(id));
+    if (events.length > 0) {
+      await this.engine.query({
+        sql: replaceStatement(this.index, events),
+        timeout: this.timeoutMs,
+      });
+    }
+    if (gone.length > 0) {
+      await this.engine.query({ sql: deleteStatement(this.index, gone), timeout: this.timeoutMs });
+    }
+  }
+
+  /** The events whose documents name item `id` in `attribute`. */
+  private async eventsNaming(attribute: string, id: number): Promise<number[]> {
+    const found: number[] = [];
+    for (let after = 0; ;) {
+      const [rows] = await this.engine.query({
+        sql:
+          `SELECT event FROM ${this.index} WHERE ${attribute} = ${Math.trunc(id)} AND lang = 1 ` +
+          `AND event > ${after} ORDER BY event ASC LIMIT ${BATCH} OPTION max_matches = ${BATCH}`,
+        timeout: this.timeoutMs,
+      });
+      const events = (Array.isArray(rows) ? rows : []) as { event: number | string }[];
+      found.push(...events.map((row) => Number(row.event)));
+      const last = events[events.length - 1];
+      if (!last || events.length < BATCH) return found;
+      after = Number(last.event);
+    }
+  }
+
+  private async head(): Promise<Head> {
+    const [row] = await this.database.rows<{
+      seq: number | string;
+      epoch: string;
+      pruned: number | string;
+    }>('SELECT seq, epoch, pruned_through AS pruned FROM change_head WHERE id = 1');
+    if (!row) throw new Error('The change log has no head row: run the migrations');
+    return { seq: Number(row.seq), epoch: row.epoch, prunedThrough: Number(row.pruned) };
+  }
+
+  private async mark(): Promise<Mark | undefined> {
+    const [rows] = await this.engine.query({
+      sql: `SELECT start_ms, epoch FROM ${this.index} WHERE id = ${MARK_ID}`,
+      timeout: this.timeoutMs,
+    });
+    const row = (Array.isArray(rows) ? rows[0] : undefined) as
+      { start_ms: number | string; epoch: string } | undefined;
+    return row ? { seq: Number(row.start_ms), epoch: row.epoch } : undefined;
+  }
+
+  private async writeMark(mark: Mark): Promise<void> {
+    await this.engine.query({
+      sql: `REPLACE INTO ${this.index} (id, title, body, pbody, lang, start_ms, epoch) VALUES (?, '', '', '', 0, ?, ?)`,
+      values: [MARK_ID, mark.seq, mark.epoch],
+      timeout: this.timeoutMs,
+    });
+  }
+
+  /** Takes the feed lock, waiting up to `waitS` seconds for another holder. */
+  private async lock(waitS: number): Promise<boolean> {
+    const [row] = await this.database.rows<{ got: number | null }>(
+      `SELECT GET_LOCK(${LOCK_NAME}, ?) AS got`,
+      [this.index, waitS],
+    );
+    return row?.got === 1;
+  }
+
+  private async unlock(): Promise<void> {
+    await this.database.run(`DO RELEASE_LOCK(${LOCK_NAME})`, [this.index]).catch(() => undefined);
+  }
+
+  /** Logs a failure at most once a minute (a stopped engine fails every search). */
+  private warn(message: string, error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastWarning < 60_000) return;
+    this.lastWarning = now;
+    const reason = error instanceof Error ? error.message : String(error);
+    this.logger.warn(`${message}; searches read the database meanwhile: ${reason}`);
+  }
+}
