@@ -7,7 +7,7 @@ import type { EventListFilter } from '../../listing/event-list.repository';
 import { searchTokens } from '../full-text';
 import { ENGINE_LANGUAGE_CODES, foldedCharacter, statusCode } from './sphinx-index';
 import { OwnConnection } from './own-connection';
-import { SearchFeed } from './search-feed';
+import { markOf, markQuery, SearchFeed } from './search-feed';
 
 /** A page of a search as the engine read it: ids, starts (ms) and the exact total. */
 export interface EngineRows {
@@ -152,12 +152,19 @@ export class SearchEngine implements OnApplicationShutdown {
       const query = await this.statement(filter, offset, limit);
       if (query === undefined) return undefined;
       if (query === null) return { ids: [], starts: [], total: 0 };
-      if (!(await this.feed.current())) return undefined;
-      const [results] = await this.pool.query({ sql: query, timeout: this.timeoutMs });
-      const [found, meta] = results as unknown as [
+      const mark = await this.feed.current();
+      if (!mark) return undefined;
+      const [results] = await this.pool.query({
+        sql: `${query}; ${markQuery(this.index)}`,
+        timeout: this.timeoutMs,
+      });
+      const [found, meta, marked] = results as unknown as [
         { event: number | string; start_ms: number | string }[],
         { Variable_name: string; Value: string }[],
+        unknown,
       ];
+      // A build that began after the mark was read may have emptied the index under the search.
+      if (markOf(marked)?.generation !== mark.generation) return undefined;
       const total = meta.find((row) => row.Variable_name === 'total_found');
       return {
         ids: found.map((row) => Number(row.event)),

@@ -11,10 +11,14 @@ interface Head {
   readonly prunedThrough: number;
 }
 
-/** How far the index is fed: a position of the change log of the database of `epoch`. */
-interface Mark {
+/**
+ * How far the index is fed: a position of the change log of the database of `epoch`, in the
+ * index's build `generation` (when that build began, ms), which each build changes.
+ */
+export interface Mark {
   readonly seq: number;
   readonly epoch: string;
+  readonly generation: number;
 }
 
 /**
@@ -22,6 +26,20 @@ interface Mark {
  * index, as lock names are the server's.
  */
 const LOCK_NAME = "CONCAT('search_feed:', LEFT(SHA1(CONCAT(DATABASE(), ':', ?)), 40))";
+
+/** The SphinxQL statement that reads the mark (see {@link markOf}). */
+export function markQuery(index: string): string {
+  return `SELECT start_ms, date_ms, epoch FROM ${index} WHERE id = ${MARK_ID}`;
+}
+
+/** The mark in the rows of {@link markQuery}, if the index has one. */
+export function markOf(rows: unknown): Mark | undefined {
+  const row = (Array.isArray(rows) ? rows[0] : undefined) as
+    { start_ms: number | string; date_ms: number | string; epoch: string } | undefined;
+  return row
+    ? { seq: Number(row.start_ms), epoch: row.epoch, generation: Number(row.date_ms) }
+    : undefined;
+}
 
 /** A row of the change log as the feed reads it. */
 interface Change {
@@ -51,8 +69,8 @@ const MAX_WAITED_BACKLOG = 2000;
 /** How long a search waits for another feeder's lock before it reads the database instead. */
 const LOCK_WAIT_S = 2;
 
-/** What the feed reports while it cannot tell whether the index is current. */
-type Outcome = 'current' | 'not-current';
+/** The mark of an index that holds every change up to the call, or undefined. */
+type Outcome = Mark | undefined;
 
 /**
  * Keeps the search engine's index in step with the database, from the change log
@@ -85,21 +103,24 @@ export class SearchFeed {
   }
 
   /**
-   * Whether the index holds every change committed before this call. A call made while a
-   * catch-up runs waits for the next one, which reads the head after that call began.
+   * The index's mark once it holds every change committed before this call, or undefined when
+   * the database must answer (the index is being built, far behind, or out of reach). A call
+   * made while a catch-up runs waits for the next one, which reads the head after that call
+   * began. A search checks the mark's generation again after it read the index (a build that
+   * began meanwhile emptied it).
    */
-  async current(): Promise<boolean> {
-    if (this.rebuilding || this.backlog) return false;
-    if (this.queued) return (await this.queued) === 'current';
+  current(): Promise<Outcome> {
+    if (this.rebuilding || this.backlog) return Promise.resolve(undefined);
+    if (this.queued) return this.queued;
     if (this.running) {
       const after = this.running.then(() => {
         this.queued = undefined;
         return this.start();
       });
       this.queued = after;
-      return (await after) === 'current';
+      return after;
     }
-    return (await this.start()) === 'current';
+    return this.start();
   }
 
   /** Builds the index again from every event, holding the feed lock (`npm run search:rebuild`). */
@@ -116,7 +137,7 @@ export class SearchFeed {
   private start(): Promise<Outcome> {
     const run = this.catchUp().catch((error: unknown) => {
       this.warn('The search index could not be brought up to date', error);
-      return 'not-current' as const;
+      return undefined;
     });
     this.running = run;
     void run.then(() => {
@@ -127,18 +148,21 @@ export class SearchFeed {
 
   private async catchUp(): Promise<Outcome> {
     const [head, mark] = await Promise.all([this.head(), this.mark()]);
-    if (mark && mark.epoch === head.epoch && mark.seq === head.seq) return 'current';
+    if (mark && mark.epoch === head.epoch && mark.seq === head.seq) return mark;
     if (!this.feedable(head, mark)) {
       if (await this.lock(0)) this.rebuilding = this.inBackground(() => this.rebuildLocked());
-      return 'not-current';
+      return undefined;
     }
     if (head.seq - mark.seq > MAX_WAITED_BACKLOG) {
-      if (await this.lock(0)) this.backlog = this.inBackground(() => this.feedLocked(head.seq));
-      return 'not-current';
+      if (await this.lock(0)) {
+        this.backlog = this.inBackground(async () => {
+          await this.feedLocked(head.seq);
+        });
+      }
+      return undefined;
     }
-    if (!(await this.lock(LOCK_WAIT_S))) return 'not-current';
-    await this.feedLocked(head.seq);
-    return 'current';
+    if (!(await this.lock(LOCK_WAIT_S))) return undefined;
+    return this.feedLocked(head.seq);
   }
 
   /** Whether the change log holds every change after `mark` (else the index is built again). */
@@ -167,11 +191,11 @@ export class SearchFeed {
    * Holding the lock: feeds the changes after the mark up to at least `through` (or builds the
    * index again if the log has a gap there), then releases the lock.
    */
-  private async feedLocked(through: number): Promise<void> {
+  private async feedLocked(through: number): Promise<Mark> {
     try {
       const [head, mark] = await Promise.all([this.head(), this.mark()]);
       if (!this.feedable(head, mark)) return await this.rebuildUnlocked(head);
-      if (mark.seq >= Math.min(through, head.seq)) return;
+      if (mark.seq >= Math.min(through, head.seq)) return mark;
       const changes = await this.database.rows<Change>(
         'SELECT seq, kind, item_id AS item, action FROM changes WHERE seq > ? AND seq <= ? ORDER BY seq',
         [mark.seq, head.seq],
@@ -199,7 +223,9 @@ export class SearchFeed {
       for (let at = 0; at < ids.length; at += BATCH) {
         await this.feedEvents(ids.slice(at, at + BATCH));
       }
-      await this.writeMark({ seq: head.seq, epoch: head.epoch });
+      const fed = { ...mark, seq: head.seq };
+      await this.writeMark(fed);
+      return fed;
     } finally {
       await this.unlock();
     }
@@ -217,7 +243,7 @@ export class SearchFeed {
    * Every event's documents written afresh; the mark then says `head`, read before the first
    * event was: a change committed while the events were read is fed at the next catch-up.
    */
-  private async rebuildUnlocked(head: Head): Promise<void> {
+  private async rebuildUnlocked(head: Head): Promise<Mark> {
     const started = Date.now();
     this.logger.log('Building the search index from every event');
     await this.engine.query(`TRUNCATE RTINDEX ${this.index}`);
@@ -234,10 +260,12 @@ export class SearchFeed {
       after = last.event.id;
       count += events.length;
     }
-    await this.writeMark({ seq: head.seq, epoch: head.epoch });
+    const mark = { seq: head.seq, epoch: head.epoch, generation: started };
+    await this.writeMark(mark);
     this.logger.log(
       `Search index built: ${count} events in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    return mark;
   }
 
   private async feedEvents(ids: readonly number[]): Promise<void> {
@@ -284,19 +312,14 @@ export class SearchFeed {
   }
 
   private async mark(): Promise<Mark | undefined> {
-    const [rows] = await this.engine.query({
-      sql: `SELECT start_ms, epoch FROM ${this.index} WHERE id = ${MARK_ID}`,
-      timeout: this.timeoutMs,
-    });
-    const row = (Array.isArray(rows) ? rows[0] : undefined) as
-      { start_ms: number | string; epoch: string } | undefined;
-    return row ? { seq: Number(row.start_ms), epoch: row.epoch } : undefined;
+    const [rows] = await this.engine.query({ sql: markQuery(this.index), timeout: this.timeoutMs });
+    return markOf(rows);
   }
 
   private async writeMark(mark: Mark): Promise<void> {
     await this.engine.query({
-      sql: `REPLACE INTO ${this.index} (id, title, body, pbody, lang, start_ms, epoch) VALUES (?, '', '', '', 0, ?, ?)`,
-      values: [MARK_ID, mark.seq, mark.epoch],
+      sql: `REPLACE INTO ${this.index} (id, title, body, pbody, lang, start_ms, date_ms, epoch) VALUES (?, '', '', '', 0, ?, ?, ?)`,
+      values: [MARK_ID, mark.seq, mark.generation, mark.epoch],
       timeout: this.timeoutMs,
     });
   }
