@@ -101,6 +101,7 @@ function ids(values: readonly number[]): string {
 export class SearchEngine implements OnApplicationShutdown {
   private readonly pool?: Pool;
   private readonly feed?: SearchFeed;
+  /** The database, for the category tree (a connection of its own, not the feed's). */
   private readonly database?: OwnConnection;
   private readonly index: string = 'events';
   private readonly timeoutMs: number;
@@ -120,11 +121,16 @@ export class SearchEngine implements OnApplicationShutdown {
       supportBigNumbers: true,
       connectTimeout: this.timeoutMs,
     });
-    this.database = new OwnConnection(
-      { uri: driverUrl(databaseUrl), timezone: 'Z', supportBigNumbers: true },
+    const database = { uri: driverUrl(databaseUrl), timezone: 'Z', supportBigNumbers: true };
+    // The feed's connection holds its lock: nothing else queries on it (a query that times out
+    // closes its connection, and the lock with it).
+    this.feed = new SearchFeed(
+      this.pool,
+      new OwnConnection(database, this.timeoutMs),
+      this.index,
       this.timeoutMs,
     );
-    this.feed = new SearchFeed(this.pool, this.database, this.index, this.timeoutMs);
+    this.database = new OwnConnection(database, this.timeoutMs);
   }
 
   /** Whether searches may go to the engine at all (it is configured). */
@@ -180,6 +186,7 @@ export class SearchEngine implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.feed?.close();
+    await this.database?.close();
     await this.pool?.end().catch(() => undefined);
   }
 

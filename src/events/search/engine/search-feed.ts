@@ -126,7 +126,7 @@ export class SearchFeed {
   /** Builds the index again from every event, holding the feed lock (`npm run search:rebuild`). */
   async rebuild(): Promise<void> {
     if (!(await this.lock(LOCK_WAIT_S))) throw new Error('Another process is feeding the index');
-    await this.rebuildLocked();
+    await this.buildThenUnlock();
   }
 
   async close(): Promise<void> {
@@ -150,7 +150,7 @@ export class SearchFeed {
     const [head, mark] = await Promise.all([this.head(), this.mark()]);
     if (mark && mark.epoch === head.epoch && mark.seq === head.seq) return mark;
     if (!this.feedable(head, mark)) {
-      if (await this.lock(0)) this.rebuilding = this.inBackground(() => this.rebuildLocked());
+      if (await this.lock(0)) this.rebuildInBackground();
       return undefined;
     }
     if (head.seq - mark.seq > MAX_WAITED_BACKLOG) {
@@ -188,13 +188,19 @@ export class SearchFeed {
   }
 
   /**
-   * Holding the lock: feeds the changes after the mark up to at least `through` (or builds the
-   * index again if the log has a gap there), then releases the lock.
+   * Holding the lock: feeds the changes after the mark up to at least `through`, then releases
+   * the lock. Where the log cannot tell what changed (a gap, or the checks of `feedable`), it
+   * hands the lock to a build of the whole index in the background instead, and the caller's
+   * search reads the database.
    */
-  private async feedLocked(through: number): Promise<Mark> {
+  private async feedLocked(through: number): Promise<Outcome> {
+    let handedOver = false;
     try {
       const [head, mark] = await Promise.all([this.head(), this.mark()]);
-      if (!this.feedable(head, mark)) return await this.rebuildUnlocked(head);
+      if (!this.feedable(head, mark)) {
+        handedOver = this.rebuildInBackground();
+        return undefined;
+      }
       if (mark.seq >= Math.min(through, head.seq)) return mark;
       const changes = await this.database.rows<Change>(
         'SELECT seq, kind, item_id AS item, action FROM changes WHERE seq > ? AND seq <= ? ORDER BY seq',
@@ -202,7 +208,8 @@ export class SearchFeed {
       );
       if (changes.length !== head.seq - mark.seq) {
         // Positions with no change: rows written behind the log (markChangedBehindLog).
-        return await this.rebuildUnlocked(head);
+        handedOver = this.rebuildInBackground();
+        return undefined;
       }
       const eventIds = new Set<number>();
       for (const change of changes) {
@@ -227,13 +234,19 @@ export class SearchFeed {
       await this.writeMark(fed);
       return fed;
     } finally {
-      await this.unlock();
+      if (!handedOver) await this.unlock();
     }
   }
 
-  private async rebuildLocked(): Promise<void> {
+  /** Starts a build of the whole index, which holds the lock (taken) until it is done. */
+  private rebuildInBackground(): true {
+    this.rebuilding = this.inBackground(() => this.buildThenUnlock());
+    return true;
+  }
+
+  private async buildThenUnlock(): Promise<void> {
     try {
-      await this.rebuildUnlocked(await this.head());
+      await this.buildAll(await this.head());
     } finally {
       await this.unlock();
     }
@@ -243,7 +256,7 @@ export class SearchFeed {
    * Every event's documents written afresh; the mark then says `head`, read before the first
    * event was: a change committed while the events were read is fed at the next catch-up.
    */
-  private async rebuildUnlocked(head: Head): Promise<Mark> {
+  private async buildAll(head: Head): Promise<Mark> {
     const started = Date.now();
     this.logger.log('Building the search index from every event');
     await this.engine.query(`TRUNCATE RTINDEX ${this.index}`);
