@@ -65,7 +65,11 @@ interface ListBody {
     const music = await createCategory(engine.http, { name: 'Music' });
     const bebop = await createCategory(engine.http, { name: 'Bebop', parent: music.id });
     const outdoor = await createTag(engine.http, { name: 'Outdoor' });
-    const hall = await createVenue(engine.http, { venue: 'Harbour Hall' });
+    const hall = await createVenue(engine.http, {
+      venue: 'Harbour Hall',
+      geo_lat: 41.98,
+      geo_lng: 2.82,
+    });
     const band = await createOrganizer(engine.http, { organizer: 'Blue Notes' });
     await createEvent(engine.http, {
       title: 'Jazz trio',
@@ -131,6 +135,9 @@ interface ListBody {
       `?search=jazz&categories=${music.id}&tags=${outdoor.id}`,
       `?search=jazz&venue=${hall.id}`,
       `?search=jazz&organizer=${band.id}`,
+      '?search=jazz&geoloc=true',
+      '?search=jazz&geoloc=false',
+      '?search=jazz&geoloc_lat=41.98&geoloc_lng=2.82',
       `?search=jazz&start_date=${from}&end_date=${until}`,
       '?search=nothingmatches',
     ];

@@ -65,16 +65,21 @@ function visibleExpression(visibility: Visibility, now: number): string | undefi
   return parts.length > 0 ? parts.join(' OR ') : undefined;
 }
 
-/** The filters of a list the engine cannot apply: a search with one of them reads the database. */
-const DATABASE_ONLY: readonly (keyof EventListFilter)[] = [
-  'postParent',
-  'geoloc',
-  'modifiedAfter',
-  'modifiedBefore',
-  'byModified',
-  'firstOfSeries',
-  'seriesOnly',
-];
+/**
+ * Whether `filter` has a filter the engine cannot apply (a search with one reads the database):
+ * a parent, a geolocation (`true` or `false`), modification bounds or order, first occurrences.
+ */
+function databaseOnly(filter: EventListFilter): boolean {
+  return (
+    filter.postParent !== undefined ||
+    filter.geoloc !== undefined ||
+    filter.modifiedAfter !== undefined ||
+    filter.modifiedBefore !== undefined ||
+    filter.byModified !== undefined ||
+    filter.firstOfSeries === true ||
+    filter.seriesOnly === true
+  );
+}
 
 /** Window bounds and the index condition each is. */
 const BOUNDS: readonly [keyof EventListFilter, string][] = [
@@ -131,11 +136,6 @@ export class SearchEngine implements OnApplicationShutdown {
       this.timeoutMs,
     );
     this.database = new OwnConnection(database, this.timeoutMs);
-  }
-
-  /** Whether searches may go to the engine at all (it is configured). */
-  get enabled(): boolean {
-    return this.feed !== undefined;
   }
 
   /** Builds the index again from every event (`npm run search:rebuild`). */
@@ -203,9 +203,7 @@ export class SearchEngine implements OnApplicationShutdown {
     if (!search || typeof search.protectedTextOf === 'number' || filter.visibility.own) {
       return undefined;
     }
-    if (DATABASE_ONLY.some((key) => filter[key] !== undefined && filter[key] !== false)) {
-      return undefined;
-    }
+    if (databaseOnly(filter)) return undefined;
     const words = searchTokens(search.words).map(engineWord);
     if (words.length === 0 || words.some((word) => word === undefined || word === '')) {
       return undefined;
