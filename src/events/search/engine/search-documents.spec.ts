@@ -1,4 +1,10 @@
-import { documentValues, EventRow, IndexedEvent, TextRow } from './search-documents';
+import {
+  documentValues,
+  EventRow,
+  IndexedEvent,
+  replaceStatements,
+  TextRow,
+} from './search-documents';
 import { engineWord } from './search-engine';
 import { charsetTable, foldedCharacter } from './sphinx-index';
 
@@ -65,5 +71,25 @@ describe('charsetTable', () => {
     expect(table).toContain('U+C9->U+65');
     expect(foldedCharacter(0x2d)).toBeUndefined();
     expect(foldedCharacter(0xb7)).toBeUndefined();
+  });
+});
+
+describe('replaceStatements', () => {
+  const indexed = (id: number, description: string): IndexedEvent => ({
+    event: { ...event, id },
+    texts: new Map([text('en', { title: `Event ${id}`, description })]),
+    terms: [],
+    organizers: [],
+  });
+
+  it('splits the documents into statements under the size given, never an event apart', () => {
+    const events = [1, 2, 3, 4].map((id) => indexed(id, 'x'.repeat(400)));
+
+    const statements = replaceStatements('events', events, 3000);
+
+    expect(statements).toHaveLength(2);
+    expect(statements.map((sql) => sql.match(/'Event \d+'/g)?.length)).toEqual([6, 6]);
+    expect(replaceStatements('events', events)).toHaveLength(1);
+    expect(replaceStatements('events', [indexed(5, 'y'.repeat(5000))], 3000)).toHaveLength(1);
   });
 });

@@ -89,12 +89,36 @@ export function documentValues(indexed: IndexedEvent, language: Language): strin
   return `(${values.join(',')})`;
 }
 
-/** `REPLACE INTO` the documents of `events`, every reader language's. */
-export function replaceStatement(index: string, events: readonly IndexedEvent[]): string {
-  const rows = events.flatMap((indexed) =>
-    ENGINE_LANGUAGES.map((language) => documentValues(indexed, language)),
-  );
-  return `REPLACE INTO ${index} (${DOCUMENT_COLUMNS.join(',')}) VALUES ${rows.join(',')}`;
+/**
+ * How many bytes of documents one statement carries at most (searchd refuses a packet over its
+ * `max_packet_size`, 32 MiB in `sphinxConfig`); one event's documents go whole, whatever their
+ * size (a request body is at most `MAX_BODY_BYTES`).
+ */
+export const STATEMENT_BYTES = 4 * 1024 * 1024;
+
+/** `REPLACE INTO` statements of the documents of `events`, every reader language's. */
+export function replaceStatements(
+  index: string,
+  events: readonly IndexedEvent[],
+  maxBytes = STATEMENT_BYTES,
+): string[] {
+  const head = `REPLACE INTO ${index} (${DOCUMENT_COLUMNS.join(',')}) VALUES `;
+  const statements: string[] = [];
+  let rows: string[] = [];
+  let bytes = 0;
+  for (const indexed of events) {
+    const documents = ENGINE_LANGUAGES.map((language) => documentValues(indexed, language));
+    const size = documents.reduce((sum, row) => sum + Buffer.byteLength(row) + 1, 0);
+    if (rows.length > 0 && bytes + size > maxBytes) {
+      statements.push(head + rows.join(','));
+      rows = [];
+      bytes = 0;
+    }
+    rows.push(...documents);
+    bytes += size;
+  }
+  if (rows.length > 0) statements.push(head + rows.join(','));
+  return statements;
 }
 
 /** `DELETE` the documents of events that are gone. */

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Pool } from 'mysql2/promise';
 import { MARK_ID } from './sphinx-index';
-import { deleteStatement, IndexedEventReader, replaceStatement } from './search-documents';
+import { deleteStatement, IndexedEventReader, replaceStatements } from './search-documents';
 import type { OwnConnection } from './own-connection';
 
 /** The change log's head as the database holds it. */
@@ -266,10 +266,9 @@ export class SearchFeed {
       const events = await this.reader.after(after, BATCH);
       const last = events[events.length - 1];
       if (!last) break;
-      await this.engine.query({
-        sql: replaceStatement(this.index, events),
-        timeout: this.timeoutMs * 10,
-      });
+      for (const sql of replaceStatements(this.index, events)) {
+        await this.engine.query({ sql, timeout: this.timeoutMs * 10 });
+      }
       after = last.event.id;
       count += events.length;
     }
@@ -285,11 +284,8 @@ export class SearchFeed {
     const events = await this.reader.byIds(ids);
     const found = new Set(events.map((indexed) => indexed.event.id));
     const gone = ids.filter((id) => !found.has(id));
-    if (events.length > 0) {
-      await this.engine.query({
-        sql: replaceStatement(this.index, events),
-        timeout: this.timeoutMs,
-      });
+    for (const sql of replaceStatements(this.index, events)) {
+      await this.engine.query({ sql, timeout: this.timeoutMs });
     }
     if (gone.length > 0) {
       await this.engine.query({ sql: deleteStatement(this.index, gone), timeout: this.timeoutMs });

@@ -152,6 +152,7 @@ searchd
   pid_file = ${dir}/searchd.pid
   binlog_path = ${dir}
   workers = threads
+  max_packet_size = 32M
 }
 `;
 }
