@@ -1,11 +1,12 @@
 import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
 
 /**
- * One connection of this process's own, outside the request pool (to `searchd`, or to the
- * database for the search feed's lock and reads), opened at its first query. A connection that
- * failed is dropped and opened again at the next query; a query on a reused connection that
- * fails to reach the server is tried once more on a new one (the server may have closed an idle
- * connection). Every query has a time limit.
+ * One connection of this process's own to the database, outside the request pool, opened at
+ * its first query. A connection that failed is dropped and opened again at the next query.
+ * While `retry()` is true, a query on a reused connection that fails to reach the server is
+ * tried once more on a new one (the server may have closed an idle connection); otherwise it
+ * fails, as it must on a connection that holds a session lock, which went with the connection.
+ * Every query has a time limit.
  */
 export class OwnConnection {
   private connection?: Promise<Connection>;
@@ -13,6 +14,7 @@ export class OwnConnection {
   constructor(
     private readonly options: ConnectionOptions,
     private readonly timeoutMs: number,
+    private readonly retry: () => boolean = () => true,
   ) {}
 
   /** The rows of `sql` (with `?` placeholders filled from `values` by the client). */
@@ -27,14 +29,9 @@ export class OwnConnection {
     try {
       return await this.once(sql, values, timeoutMs);
     } catch (error) {
-      if (!reused || !lostConnection(error)) throw error;
+      if (!reused || !lostConnection(error) || !this.retry()) throw error;
       return this.once(sql, values, timeoutMs);
     }
-  }
-
-  /** Whether a connection is open or opening (a session lock lives as long as it does). */
-  get open(): boolean {
-    return this.connection !== undefined;
   }
 
   async close(): Promise<void> {

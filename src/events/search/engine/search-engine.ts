@@ -127,14 +127,7 @@ export class SearchEngine implements OnApplicationShutdown {
       connectTimeout: this.timeoutMs,
     });
     const database = { uri: driverUrl(databaseUrl), timezone: 'Z', supportBigNumbers: true };
-    // The feed's connection holds its lock: nothing else queries on it (a query that times out
-    // closes its connection, and the lock with it).
-    this.feed = new SearchFeed(
-      this.pool,
-      new OwnConnection(database, this.timeoutMs),
-      this.index,
-      this.timeoutMs,
-    );
+    this.feed = new SearchFeed(this.pool, database, this.index, this.timeoutMs);
     this.database = new OwnConnection(database, this.timeoutMs);
   }
 

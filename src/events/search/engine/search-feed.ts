@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
-import type { Pool } from 'mysql2/promise';
+import type { ConnectionOptions, Pool } from 'mysql2/promise';
 import { MARK_ID } from './sphinx-index';
 import { deleteStatement, IndexedEventReader, replaceStatements } from './search-documents';
-import type { OwnConnection } from './own-connection';
+import { OwnConnection } from './own-connection';
 
 /** The change log's head as the database holds it. */
 interface Head {
@@ -93,13 +93,24 @@ export class SearchFeed {
   private readonly reader: IndexedEventReader;
   private lastWarning = 0;
 
+  /**
+   * The feed's own connection to the database, which holds its lock: nothing else queries on
+   * it (a query that times out closes its connection, and the lock with it). While the lock is
+   * held, a query that finds the connection lost fails instead of going on, without the lock,
+   * on a new one.
+   */
+  private readonly database: OwnConnection;
+  /** Whether this feed holds the lock (on `database`'s session). */
+  private holding = false;
+
   constructor(
     private readonly engine: Pool,
-    private readonly database: OwnConnection,
+    database: ConnectionOptions,
     private readonly index: string,
     private readonly timeoutMs: number,
   ) {
-    this.reader = new IndexedEventReader(database);
+    this.database = new OwnConnection(database, timeoutMs, () => !this.holding);
+    this.reader = new IndexedEventReader(this.database);
   }
 
   /**
@@ -339,10 +350,12 @@ export class SearchFeed {
       `SELECT GET_LOCK(${LOCK_NAME}, ?) AS got`,
       [this.index, waitS],
     );
-    return row?.got === 1;
+    this.holding = row?.got === 1;
+    return this.holding;
   }
 
   private async unlock(): Promise<void> {
+    this.holding = false;
     await this.database.run(`DO RELEASE_LOCK(${LOCK_NAME})`, [this.index]).catch(() => undefined);
   }
 
