@@ -270,7 +270,7 @@ export class SearchFeed {
   private async buildAll(head: Head): Promise<Mark> {
     const started = Date.now();
     this.logger.log('Building the search index from every event');
-    await this.engine.query(`TRUNCATE RTINDEX ${this.index}`);
+    await this.engine.query({ sql: `TRUNCATE RTINDEX ${this.index}`, timeout: this.timeoutMs });
     let after = 0;
     let count = 0;
     for (;;) {
