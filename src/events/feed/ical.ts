@@ -1,7 +1,14 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus, type ICalLocation } from 'ical-generator';
 import type { Response } from 'express';
-import { DateTime, FixedOffsetZone } from 'luxon';
+import {
+  DateTime,
+  FixedOffsetZone,
+  IANAZone,
+  Zone,
+  type ZoneOffsetFormat,
+  type ZoneOffsetOptions,
+} from 'luxon';
 import { isValidIanaZone, resolveZone } from '../../common/dates/zones';
 import { htmlToText } from '../../common/text/html';
 import { EventResponseDto } from '../dto/event.response.dto';
@@ -83,8 +90,111 @@ function plainDescription(html: string): string {
     .join('\n');
 }
 
+/**
+ * The instant a `yyyy-MM-dd HH:mm:ss` text names when read as UTC (ms), NaN when it is not one.
+ * Read by hand: luxon's parser cost more than the rest of a VEVENT's dates.
+ */
+function sqlMillis(text: string): number {
+  const match = SQL_DATE_TIME.exec(text);
+  if (!match) return Number.NaN;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, ...number[]];
+  return utcMillis(y ?? 0, mo ?? 1, d ?? 1, h, mi, s);
+}
+
+/** `Date.UTC` for every year (it reads years 0 to 99 as 1900 to 1999). */
+function utcMillis(year: number, month: number, day: number, h = 0, mi = 0, s = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(h, mi, s, 0);
+  return date.getTime();
+}
+
+const SQL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
 function utc(text: string): DateTime {
-  return DateTime.fromSQL(text, { zone: 'utc' });
+  const at = sqlMillis(text);
+  return Number.isNaN(at)
+    ? DateTime.fromSQL(text, { zone: 'utc' })
+    : DateTime.fromMillis(at, { zone: FixedOffsetZone.utcInstance });
+}
+
+/**
+ * An IANA zone at one instant whose offset is known: what ical-generator formats a date in.
+ * It moves every date into the event's zone (`setZone`), and luxon asks Intl for an IANA zone's
+ * offset at each date, which took most of a feed's time (a month's page of 50 events). This
+ * zone equals the IANA zone of its name, so `setZone` keeps the date as it is, at the offset
+ * the list gives (`start_date` beside `utc_start_date`). Its offset is that instant's alone:
+ * a date in it is only formatted, never moved.
+ */
+class ZoneAtInstant extends Zone {
+  constructor(
+    private readonly iana: string,
+    private readonly minutes: number,
+  ) {
+    super();
+  }
+
+  override get type(): string {
+    return 'iana';
+  }
+
+  override get name(): string {
+    return this.iana;
+  }
+
+  override get isUniversal(): boolean {
+    return false;
+  }
+
+  override get isValid(): true {
+    return true;
+  }
+
+  override offset(): number {
+    return this.minutes;
+  }
+
+  override offsetName(ts: number, options: ZoneOffsetOptions): string | null {
+    return IANAZone.create(this.iana).offsetName(ts, options);
+  }
+
+  override formatOffset(ts: number, format: ZoneOffsetFormat): string {
+    return FixedOffsetZone.instance(this.minutes).formatOffset(ts, format);
+  }
+
+  override equals(other: Zone): boolean {
+    return other.type === 'iana' && other.name === this.iana;
+  }
+}
+
+/**
+ * The calendar date of `wall` (a time in `zone`) `days` later, as ical-generator writes an
+ * all-day event's date: in `zone`, its date is the one written. Its instant is that date's
+ * midnight at UTC, at offset 0 ({@link ZoneAtInstant}): only its date is ever read.
+ */
+function dayIn(wall: string, days: number, zone: string): DateTime {
+  const date = SQL_DATE.exec(wall);
+  if (!date) {
+    return DateTime.fromSQL(wall, { zone }).startOf('day').plus({ days });
+  }
+  const [, y, m, d] = date.map(Number) as [number, number, number, number];
+  return DateTime.fromMillis(utcMillis(y, m, d + days), {
+    zone: new ZoneAtInstant(zone, 0),
+  });
+}
+
+const SQL_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/**
+ * The instant `utcText` in the IANA zone `zone`, where its time is `wall` (the list gives both),
+ * without asking the zone for its offset ({@link ZoneAtInstant}); a pair that does not give a
+ * whole number of minutes asks it.
+ */
+function inZone(utcText: string, wall: string, zone: string): DateTime {
+  const at = sqlMillis(utcText);
+  const offset = (sqlMillis(wall) - at) / 60_000;
+  if (!Number.isInteger(offset)) return utc(utcText).setZone(zone);
+  return DateTime.fromMillis(at, { zone: new ZoneAtInstant(zone, offset) });
 }
 
 /** The event's own zone when it is an IANA zone (so a VTIMEZONE describes it), else none. */
@@ -176,25 +286,24 @@ export function toICalendar(events: readonly EventResponseDto[], options: FeedOp
     };
     if (event.all_day) {
       // Dates of the event's own calendar; DTEND is the day after the last one (exclusive).
-      const first = DateTime.fromSQL(event.start_date, { zone: zone ?? 'utc' }).startOf('day');
-      const last = DateTime.fromSQL(event.end_date, { zone: zone ?? 'utc' }).startOf('day');
+      const timezone = zone ?? 'Etc/UTC';
       calendar.createEvent({
         ...common,
         allDay: true,
-        timezone: zone ?? 'Etc/UTC',
-        start: first,
-        end: last.plus({ days: 1 }),
+        timezone,
+        start: dayIn(event.start_date, 0, timezone),
+        end: dayIn(event.end_date, 1, timezone),
         ...(original ? { recurrenceId: original.startOf('day') } : {}),
       });
     } else {
-      const start = utc(event.utc_start_date);
-      const end = utc(event.utc_end_date);
       calendar.createEvent({
         ...common,
         // Without an IANA zone (an offset such as UTC+2) the times are written in UTC.
         ...(zone ? { timezone: zone } : {}),
-        start: zone ? start.setZone(zone) : start,
-        end: zone ? end.setZone(zone) : end,
+        start: zone
+          ? inZone(event.utc_start_date, event.start_date, zone)
+          : utc(event.utc_start_date),
+        end: zone ? inZone(event.utc_end_date, event.end_date, zone) : utc(event.utc_end_date),
         ...(original ? { recurrenceId: zone ? original : original.toUTC() } : {}),
       });
     }
