@@ -18,7 +18,10 @@ import { monthsAhead, percentile } from './bench-common';
  * req/s, p50 and p99 of both and the service's share of the ceiling (after a warm-up of the
  * first case, unmeasured). With `--token` (an administrator's, `npm run token`) it also times
  * each list case cold: one write (holding a search's words, for a search), then one read
- * of the case, `--cold-runs` times (p50 and p99 in ms), times a sync (`sync_token`) after 100
+ * of the case, `--cold-runs` times (p50 and p99 in ms): first with the write after every row
+ * of the case's page (`cold`: the page is kept and filled with its new total), then before
+ * them, at the case's venue or organizer if it has one (`moved`: the page is made again);
+ * times a sync (`sync_token`) after 100
  * changes (one more write before each timed read), and runs the workload users meet: Zipf over
  * at least 1,000 distinct read URLs (lists by every filter and many pages, searches, months,
  * deep pages, venues, organizers, geo, single events, other resources), after a read-only
@@ -64,6 +67,8 @@ interface CaseReport {
   readonly service: LoadResult;
   readonly bare: LoadResult;
   readonly cold: { readonly p50: number; readonly p99: number } | null;
+  /** The first read after a write before the page's rows (`aheadOf`): the page made again. */
+  readonly moved: { readonly p50: number; readonly p99: number } | null;
   readonly total: string | null;
 }
 
@@ -252,15 +257,54 @@ function eventBody(
   title: string,
   status: 'draft' | 'publish' = 'draft',
   terms: EventTerms = { categories: [], tags: [] },
+  ahead?: Ahead,
 ): string {
   const start = monthsAhead(30);
   return JSON.stringify({
     title,
     status,
-    start_date: `${start} 10:00:00`,
-    end_date: `${start} 11:00:00`,
+    start_date: ahead?.start ?? `${start} 10:00:00`,
+    end_date: ahead?.end ?? `${start} 11:00:00`,
     ...terms,
+    ...(ahead?.venue !== undefined ? { venue: ahead.venue } : {}),
+    ...(ahead?.organizer !== undefined ? { organizer: [ahead.organizer] } : {}),
   });
+}
+
+/**
+ * A write placed ahead of every row of a case's page (see {@link aheadOf}): its dates, and the
+ * venue or organizer the case filters by.
+ */
+interface Ahead {
+  readonly start: string;
+  readonly end: string;
+  readonly venue?: number;
+  readonly organizer?: number;
+}
+
+/** `date` as the API reads a date and time (UTC, the seeded site's zone). */
+function wallTime(date: Date): string {
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * A write that changes the rows of `path`'s pages, not only its total: at the first instant of
+ * the case's window (its `start_date` at midnight) or, for the default window, two minutes from
+ * now, so it sorts before every row of every page; at the case's venue or organizer. (A geo
+ * case's write has no venue, so its list keeps its rows.)
+ */
+function aheadOf(path: string, base: string): Ahead {
+  const params = new URL(path, base).searchParams;
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(params.get('start_date') ?? '')?.[0];
+  const start = day ? new Date(`${day}T00:00:00Z`) : new Date(Date.now() + 120_000);
+  const venue = Number(params.get('venue') ?? Number.NaN);
+  const organizer = Number(params.get('organizer') ?? Number.NaN);
+  return {
+    start: wallTime(start),
+    end: wallTime(new Date(start.getTime() + 3_600_000)),
+    ...(Number.isInteger(venue) ? { venue } : {}),
+    ...(Number.isInteger(organizer) ? { organizer } : {}),
+  };
 }
 
 /** Term ids an event is filed under. */
@@ -280,12 +324,17 @@ let coldTerms: EventTerms = { categories: [], tags: [] };
  * One small write through the API (see {@link eventBody}): a published event, since a draft no
  * longer moves the read cache's version and the read after it would not be cold.
  */
-async function write(base: string, token: string, words = ''): Promise<void> {
+async function write(base: string, token: string, words = '', ahead?: Ahead): Promise<void> {
   writeCount += 1;
   const response = await fetch(`${base}${EVENTS_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: eventBody(`Bench write ${writeCount}${words ? ` ${words}` : ''}`, 'publish', coldTerms),
+    body: eventBody(
+      `Bench write ${writeCount}${words ? ` ${words}` : ''}`,
+      'publish',
+      coldTerms,
+      ahead,
+    ),
   });
   await response.arrayBuffer();
   if (response.status !== 201) throw new Error(`write answered ${response.status}`);
@@ -293,18 +342,21 @@ async function write(base: string, token: string, words = ''): Promise<void> {
 
 /**
  * p50/p99 of the first read of `path` after a write, `runs` times. A search's write holds its
- * words (a search ends only with the writes of its words), so its read is cold too.
+ * words (a search ends only with the writes of its words), so its read is cold too. With
+ * `ahead`, each write lands before the page's rows ({@link aheadOf}), so the read makes the
+ * page again; without, it lands after them, and the read fills a kept page with a new total.
  */
 async function cold(
   base: string,
   path: string,
   token: string,
   runs: number,
+  ahead?: Ahead,
 ): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
   const words = new URL(path, base).searchParams.get('search') ?? '';
   for (let i = 0; i < runs; i++) {
-    await write(base, token, words);
+    await write(base, token, words, ahead);
     const started = performance.now();
     const response = await fetch(`${base}${path}`);
     await response.arrayBuffer();
@@ -625,7 +677,7 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   console.log(
-    'case                 | total   | service req/s  p50   p99 | bare req/s  p50  p99 | share | cold p50  p99 (ms)',
+    'case                 | total   | service req/s  p50   p99 | bare req/s  p50  p99 | share | cold p50  p99 (ms) | moved p50  p99',
   );
   // A freshly started service runs its first seconds unoptimised (the JIT has not compiled the
   // hot paths yet): warm it on the first case, unmeasured, so that case is not the slowest.
@@ -643,11 +695,25 @@ async function main(): Promise<void> {
     } finally {
       bare.child.kill();
     }
+    const listCase =
+      options.token !== undefined &&
+      path.startsWith(`${API_PATH}/events`) &&
+      !/\/events\/\d/.test(path);
     const coldResult =
-      options.token && path.startsWith(`${API_PATH}/events`) && !/\/events\/\d/.test(path)
-        ? await cold(base, path, options.token, options.coldRuns)
+      listCase && options.token ? await cold(base, path, options.token, options.coldRuns) : null;
+    const movedResult =
+      listCase && options.token
+        ? await cold(base, path, options.token, options.coldRuns, aheadOf(path, base))
         : null;
-    const report = { name, path, service, bare: bareResult, cold: coldResult, total: sample.total };
+    const report = {
+      name,
+      path,
+      service,
+      bare: bareResult,
+      cold: coldResult,
+      moved: movedResult,
+      total: sample.total,
+    };
     reports.push(report);
     const share =
       bareResult.rps > 0 ? `${((100 * service.rps) / bareResult.rps).toFixed(1)}%` : '-';
@@ -657,6 +723,9 @@ async function main(): Promise<void> {
         (coldResult
           ? `${coldResult.p50.toFixed(1).padStart(8)} ${coldResult.p99.toFixed(1).padStart(5)}`
           : '       -') +
+        (movedResult
+          ? ` | ${movedResult.p50.toFixed(1).padStart(8)} ${movedResult.p99.toFixed(1).padStart(5)}`
+          : '') +
         (service.errors + service.non2xx > 0
           ? `  (errors ${service.errors}, non-2xx ${service.non2xx})`
           : ''),
