@@ -66,19 +66,51 @@ function visibleExpression(visibility: Visibility, now: number): string | undefi
 }
 
 /**
- * Whether `filter` has a filter the engine cannot apply (a search with one reads the database):
- * a parent, a geolocation (`true` or `false`), modification bounds or order, first occurrences.
+ * How a search's engine query takes each field of a list's filter: as a condition of its own
+ * (`engine`), or not at all, so that a search with the field set reads the database
+ * (`database`; `database when true` for a flag whose `false` filters nothing). Every field of
+ * `EventListFilter` is named, so a filter added to lists fails to compile until it is placed.
  */
+const FILTER_ROUTES = {
+  visibility: 'engine',
+  now: 'engine',
+  startFrom: 'engine',
+  endUntil: 'engine',
+  startsBefore: 'engine',
+  startsAfter: 'engine',
+  endsBefore: 'engine',
+  endsAfter: 'engine',
+  endsFrom: 'engine',
+  featured: 'engine',
+  include: 'engine',
+  search: 'engine',
+  categoryIds: 'engine',
+  tagIds: 'engine',
+  venueIds: 'engine',
+  organizerIds: 'engine',
+  nearVenueIds: 'engine',
+  postParent: 'database',
+  // `false` is a filter too: events without a venue with coordinates.
+  geoloc: 'database',
+  modifiedAfter: 'database',
+  modifiedBefore: 'database',
+  byModified: 'database',
+  firstOfSeries: 'database when true',
+  seriesOnly: 'database when true',
+} as const satisfies Record<keyof EventListFilter, 'engine' | 'database' | 'database when true'>;
+
+const FILTER_FIELDS = Object.entries(FILTER_ROUTES) as [
+  keyof EventListFilter,
+  (typeof FILTER_ROUTES)[keyof EventListFilter],
+][];
+
+/** Whether `filter` sets a field the engine cannot apply (see {@link FILTER_ROUTES}). */
 function databaseOnly(filter: EventListFilter): boolean {
-  return (
-    filter.postParent !== undefined ||
-    filter.geoloc !== undefined ||
-    filter.modifiedAfter !== undefined ||
-    filter.modifiedBefore !== undefined ||
-    filter.byModified !== undefined ||
-    filter.firstOfSeries === true ||
-    filter.seriesOnly === true
-  );
+  return FILTER_FIELDS.some(([field, route]) => {
+    const value = filter[field];
+    if (route === 'database') return value !== undefined;
+    return route === 'database when true' && value === true;
+  });
 }
 
 /** Window bounds and the index condition each is. */
