@@ -695,16 +695,15 @@ async function main(): Promise<void> {
     } finally {
       bare.child.kill();
     }
-    const listCase =
-      options.token !== undefined &&
-      path.startsWith(`${API_PATH}/events`) &&
-      !/\/events\/\d/.test(path);
-    const coldResult =
-      listCase && options.token ? await cold(base, path, options.token, options.coldRuns) : null;
-    const movedResult =
-      listCase && options.token
-        ? await cold(base, path, options.token, options.coldRuns, aheadOf(path, base))
-        : null;
+    // Lists are read cold (with a token to write); single reads and other resources are not.
+    const token =
+      path.startsWith(`${API_PATH}/events`) && !/\/events\/\d/.test(path)
+        ? options.token
+        : undefined;
+    const coldResult = token ? await cold(base, path, token, options.coldRuns) : null;
+    const movedResult = token
+      ? await cold(base, path, token, options.coldRuns, aheadOf(path, base))
+      : null;
     const report = {
       name,
       path,
