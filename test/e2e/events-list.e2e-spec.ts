@@ -437,12 +437,49 @@ describe('GET /events', () => {
     expect(await total('?search=cobla&i18n_language=es')).toBe(0);
     await sut.changeBehind(`DELETE FROM events WHERE id = ?`, [event.id]);
     if (!onMysql) {
-      // Deleted with its event, no text of it stays in SQLite's search index.
-      const [left] = await sut.dataSource.query<{ n: number }[]>(
-        `SELECT COUNT(*) AS n FROM event_search WHERE event_search MATCH 'harp OR cobla OR recital'`,
-      );
-      expect(Number(left?.n)).toBe(0);
+      // Deleted with its event, no text of it stays in SQLite's search indexes.
+      for (const table of ['event_search_ca', 'event_search_en', 'event_search_es']) {
+        const [left] = await sut.dataSource.query<{ n: number }[]>(
+          `SELECT COUNT(*) AS n FROM ${table} WHERE ${table} MATCH 'harp OR cobla OR recital'`,
+        );
+        expect(Number(left?.n)).toBe(0);
+      }
     }
+  });
+
+  it('searches the text each reader sees after the original and a translation are written again', async () => {
+    const event = await createEvent(sut.http, {
+      title: 'Harp recital',
+      description: 'Strings only',
+    });
+    await sut.admin
+      .post(`${EVENTS}/${event.id}?i18n_language=ca`)
+      .send({ title: 'Recital d’arpa' })
+      .expect(200);
+    const totals = async (word: string): Promise<number[]> => {
+      const found: number[] = [];
+      for (const language of ['ca', 'en', 'es']) {
+        found.push((await list(`?search=${word}&i18n_language=${language}`)).total);
+      }
+      return found;
+    };
+
+    // The original's description shows to every reader, the Catalan title to Catalan readers.
+    await sut.admin
+      .post(`${EVENTS}/${event.id}`)
+      .send({ description: 'Glockenspiel tonight' })
+      .expect(200);
+    expect(await totals('glockenspiel')).toEqual([1, 1, 1]);
+    expect(await totals('strings')).toEqual([0, 0, 0]);
+    expect(await totals('harp')).toEqual([0, 1, 1]);
+
+    await sut.admin
+      .post(`${EVENTS}/${event.id}?i18n_language=ca`)
+      .send({ title: 'Concert d’arpa' })
+      .expect(200);
+    expect(await totals('concert')).toEqual([1, 0, 0]);
+    expect(await totals('recital')).toEqual([0, 1, 1]);
+    expect(await totals('glockenspiel')).toEqual([1, 1, 1]);
   });
 
   it('gives a search the same total on every page, in its headers too, with events in several of its categories counted once', async () => {

@@ -24,8 +24,7 @@ import {
   booleanModeQuery,
   fts5Query,
   MYSQL_MIN_INDEXED_LENGTH,
-  SEARCH_LANGUAGE_CODES,
-  SEARCH_ORIGINAL_CODE,
+  SEARCH_TABLES,
   searchTokens,
 } from '../search/full-text';
 
@@ -710,10 +709,9 @@ export class EventListRepository {
    * Every search word must begin a word of the text a reader of the request's language sees:
    * field by field, the event's text in that language, else in its original language
    * (docs/behaviour.md#languages), through the full-text index of the database
-   * (`search/full-text.ts`). A word found in either is a candidate; an event with text of its
-   * own in the reader's language (`sv`) keeps it only where the word is in that text or in an
-   * original field that text leaves untranslated. On MySQL/MariaDB a word shorter than InnoDB's
-   * indexed length is matched as a substring of the text a reader of the language sees instead.
+   * (`search/full-text.ts`): on SQLite, the index's document of that text; on MySQL/MariaDB, a
+   * match in either text, kept where the reader sees it (`mysqlSearchMatch`), and a word shorter
+   * than InnoDB's indexed length matched as a substring of the text the reader sees instead.
    */
   private whereSearch(
     query: SelectQueryBuilder<ObjectLiteral>,
@@ -732,22 +730,13 @@ export class EventListRepository {
         ? null
         : `(e.passwordHash IS NOT NULL${protectedTextOf === 'none' ? '' : ' AND e.author <> :searchAuthor'})`;
     if (typeof protectedTextOf === 'number') query.setParameter('searchAuthor', protectedTextOf);
-    if (indexed.length > 0) {
-      query.setParameter('searchLanguage', language);
-      if (this.sqlite) {
-        query.setParameter('searchCode', SEARCH_LANGUAGE_CODES[language]);
-        // The reader's own text when it is not the original (one row at most: the primary key).
-        query.leftJoin(
-          EventTranslationEntity,
-          'sv',
-          `sv.eventId = ${id} AND sv.language = :searchLanguage AND sv.language <> e.originalLanguage`,
-        );
-      }
-    }
+    if (indexed.length > 0 && !this.sqlite) query.setParameter('searchLanguage', language);
     indexed.forEach((token, index) => {
       const name = `searchToken${index}`;
       const match = (fields: readonly SearchField[]): string =>
-        this.sqlite ? sqliteSearchMatch(id, name, fields) : mysqlSearchMatch(id, name, fields);
+        this.sqlite
+          ? sqliteSearchMatch(id, name, fields, language)
+          : mysqlSearchMatch(id, name, fields);
       const clause = hidden
         ? `(${match(SEARCH_FIELDS)} AND (NOT ${hidden} OR ${match(['title'])}))`
         : match(SEARCH_FIELDS);
@@ -801,26 +790,19 @@ export class EventListRepository {
 
 /**
  * SQLite: `id` is among the events with the word of parameter `parameter` in one of `fields` of
- * the text a reader of `:searchLanguage` sees. The index holds the original text as rowid code
- * 0 and the others by language: a match in either is a candidate; an event with text of its
- * own in the reader's language (`sv`, joined by `whereSearch`) keeps it only where the word is
- * in that text or in an original field it leaves untranslated. Each subquery is one pass over
- * the word's matches, made only when a candidate needs it. (One pass that looked up each
- * match's event and translation instead, as MySQL's does, took 1.5-2.3 times as long at 100k
- * events.)
+ * the text a reader of `language` sees: the language's own index (`SEARCH_TABLES`) holds that
+ * text, one document per event numbered by its id, so one pass over the word's matches finds
+ * them, with no translation looked up.
  */
-function sqliteSearchMatch(id: string, parameter: string, fields: readonly SearchField[]): string {
-  const whole = fields.length === SEARCH_FIELDS.length;
-  const match = (codes: string, field?: SearchField): string =>
-    `${id} IN (SELECT event_search.rowid / 4 FROM event_search WHERE event_search MATCH :${field === undefined ? parameter : `${parameter}_${field}`} AND event_search.rowid % 4 ${codes})`;
-  const own = whole ? undefined : fields[0];
-  const untranslated = fields.map(
-    (field) => `(sv.${field} IS NULL AND ${match(`= ${SEARCH_ORIGINAL_CODE}`, field)})`,
-  );
-  return (
-    `(${match(`IN (${SEARCH_ORIGINAL_CODE}, :searchCode)`, own)} AND (sv.eventId IS NULL ` +
-    `OR ${match('= :searchCode', own)} OR ${untranslated.join(' OR ')}))`
-  );
+function sqliteSearchMatch(
+  id: string,
+  parameter: string,
+  fields: readonly SearchField[],
+  language: Language,
+): string {
+  const name = fields.length === SEARCH_FIELDS.length ? parameter : `${parameter}_${fields[0]}`;
+  const table = SEARCH_TABLES[language];
+  return `${id} IN (SELECT ${table}.rowid FROM ${table} WHERE ${table} MATCH :${name})`;
 }
 
 /**

@@ -2,10 +2,10 @@ import { Language } from '../../common/i18n/language';
 
 /**
  * Full-text search of events (title, description and excerpt in every language): a FULLTEXT
- * index on `event_translations` on MySQL/MariaDB, a contentless FTS5 table `event_search` (the
- * index without a copy of the text) kept in step by triggers on SQLite (see the `EventSearch`,
- * `ContentlessEventSearch` and `OriginalLanguageSearchKey` migrations). A search word matches
- * the words of the text it begins, ignoring case and accents.
+ * index on `event_translations` on MySQL/MariaDB, on SQLite a contentless FTS5 table (an index
+ * without a copy of the text) per reader language of the text its readers see, kept in step by
+ * triggers (see the `EventSearch`, `ContentlessEventSearch` and `ReaderSearchDocuments`
+ * migrations). A search word matches the words of the text it begins, ignoring case and accents.
  */
 
 /**
@@ -15,18 +15,14 @@ import { Language } from '../../common/i18n/language';
 export const MYSQL_MIN_INDEXED_LENGTH = 3;
 
 /**
- * The number that names each language in `event_search`'s rowid (`event_id * 4 + code`) for
- * text that is not in the event's original language; the SQLite migrations' triggers write the
- * same numbers.
+ * The SQLite index of the text readers of each language see (`ReaderSearchDocuments`
+ * migration), one document per event numbered by its id.
  */
-export const SEARCH_LANGUAGE_CODES: Readonly<Record<Language, number>> = { ca: 1, en: 2, es: 3 };
-
-/**
- * The number of the text in the event's original language in `event_search`'s rowid, whatever
- * the language (`OriginalLanguageSearchKey` migration): a search tells from a match's rowid alone
- * whether the reader sees it.
- */
-export const SEARCH_ORIGINAL_CODE = 0;
+export const SEARCH_TABLES: Readonly<Record<Language, string>> = {
+  ca: 'event_search_ca',
+  en: 'event_search_en',
+  es: 'event_search_es',
+};
 
 /** The words of a search: runs of letters and digits, in the order given, without repeats. */
 export function searchTokens(words: readonly string[]): string[] {
