@@ -24,7 +24,7 @@ import {
   booleanModeQuery,
   fts5Query,
   MYSQL_MIN_INDEXED_LENGTH,
-  SEARCH_TABLES,
+  searchBlock,
   searchTokens,
 } from '../search/full-text';
 
@@ -790,9 +790,10 @@ export class EventListRepository {
 
 /**
  * SQLite: `id` is among the events with the word of parameter `parameter` in one of `fields` of
- * the text a reader of `language` sees: the language's own index (`SEARCH_TABLES`) holds that
- * text, one document per event numbered by its id, so one pass over the word's matches finds
- * them, with no translation looked up.
+ * the text a reader of `language` sees: `event_search` holds that text as one document per event
+ * and reader language, in the language's block of rowids (`searchBlock`, written into the
+ * statement as integers), so one pass over the word's matches in the block finds them, with no
+ * translation looked up.
  */
 function sqliteSearchMatch(
   id: string,
@@ -801,8 +802,11 @@ function sqliteSearchMatch(
   language: Language,
 ): string {
   const name = fields.length === SEARCH_FIELDS.length ? parameter : `${parameter}_${fields[0]}`;
-  const table = SEARCH_TABLES[language];
-  return `${id} IN (SELECT ${table}.rowid FROM ${table} WHERE ${table} MATCH :${name})`;
+  const { first, last } = searchBlock(language);
+  return (
+    `${id} IN (SELECT event_search.rowid - ${first} FROM event_search ` +
+    `WHERE event_search MATCH :${name} AND event_search.rowid BETWEEN ${first} AND ${last})`
+  );
 }
 
 /**

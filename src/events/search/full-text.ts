@@ -2,8 +2,8 @@ import { Language } from '../../common/i18n/language';
 
 /**
  * Full-text search of events (title, description and excerpt in every language): a FULLTEXT
- * index on `event_translations` on MySQL/MariaDB, on SQLite a contentless FTS5 table (an index
- * without a copy of the text) per reader language of the text its readers see, kept in step by
+ * index on `event_translations` on MySQL/MariaDB, on SQLite a contentless FTS5 table `event_search`
+ * (an index without a copy of the text) of the text each reader language sees, kept in step by
  * triggers (see the `EventSearch`, `ContentlessEventSearch` and `ReaderSearchDocuments`
  * migrations). A search word matches the words of the text it begins, ignoring case and accents.
  */
@@ -15,14 +15,20 @@ import { Language } from '../../common/i18n/language';
 export const MYSQL_MIN_INDEXED_LENGTH = 3;
 
 /**
- * The SQLite index of the text readers of each language see (`ReaderSearchDocuments`
- * migration), one document per event numbered by its id.
+ * The number of each reader language in `event_search` (SQLite), whose document of an event for
+ * a reader of that language is numbered `code * 2^40 + event_id` (`ReaderSearchDocuments`
+ * migration; its triggers write the same numbers).
  */
-export const SEARCH_TABLES: Readonly<Record<Language, string>> = {
-  ca: 'event_search_ca',
-  en: 'event_search_en',
-  es: 'event_search_es',
-};
+const SEARCH_LANGUAGE_CODES: Readonly<Record<Language, number>> = { ca: 1, en: 2, es: 3 };
+
+/** The span of one reader language's rowids in `event_search`; event ids stay below it. */
+const SEARCH_BLOCK = 2 ** 40;
+
+/** The first and last rowid of the documents `event_search` holds for readers of `language`. */
+export function searchBlock(language: Language): { first: number; last: number } {
+  const first = SEARCH_LANGUAGE_CODES[language] * SEARCH_BLOCK;
+  return { first, last: first + SEARCH_BLOCK - 1 };
+}
 
 /** The words of a search: runs of letters and digits, in the order given, without repeats. */
 export function searchTokens(words: readonly string[]): string[] {
