@@ -24,7 +24,7 @@ const READERS = READER_CODES.map(
  * The statement that writes the documents of the events `where` selects (on `events` `e`, the
  * reader languages `r`): one per reader language, holding field by field the reader's own
  * text, else the original's, for an event with any text at all. Written language by language,
- * in rowid order (the whole index filled in 45 s at 1M events, against 88 s event by event).
+ * in rowid order (at 1M events the whole index filled in half the time it took event by event).
  */
 function documentsOf(where: string): string {
   const field = (name: string): string => `COALESCE(t."${name}", o."${name}")`;
