@@ -23,9 +23,9 @@ const READERS = READER_CODES.map(
 /**
  * `event_search_documents`: the document of each event for each reader language, numbered as
  * `event_search` numbers it, holding field by field the reader's own text, else the
- * original's, for an event with any text at all; in rowid order when read whole (language by
- * language). The triggers, the fill and the seed's fill read it, so the document is defined
- * once, in the database.
+ * original's, for an event with any text at all. Read whole, SQLite gives it language by
+ * language (the `CROSS JOIN` keeps the languages outer), so in rowid order. The triggers, the
+ * fill and the seed's fill read it, so the document is defined once, in the database.
  */
 const DOCUMENTS_VIEW =
   `CREATE VIEW "event_search_documents" AS ` +
@@ -54,15 +54,20 @@ function documentsOf(where: string): string {
  * cascade) counts as written in its original language, so none of its documents stays.
  */
 function rewrite(id: string, language?: string): string {
+  const rowid = (code: number): string => `"rowid" = ${code * BLOCK} + ${id}`;
+  if (language === undefined) {
+    const deletes = READER_CODES.map(
+      ([code]) => `DELETE FROM "event_search" WHERE ${rowid(code)};`,
+    );
+    return `${deletes.join(' ')} ${documentsOf(`"event_id" = ${id}`)};`;
+  }
   const original = `COALESCE((SELECT "original_language" FROM "events" WHERE "id" = ${id}), ${language})`;
-  const deletes = READER_CODES.map(([code, reader]) => {
-    const rowid = `"rowid" = ${code * BLOCK} + ${id}`;
-    const changed = language === undefined ? '' : ` AND ${language} IN ('${reader}', ${original})`;
-    return `DELETE FROM "event_search" WHERE ${rowid}${changed};`;
-  });
-  const changed =
-    language === undefined ? '' : ` AND ${language} IN ("language", "original_language")`;
-  return `${deletes.join(' ')} ${documentsOf(`"event_id" = ${id}${changed}`)};`;
+  const deletes = READER_CODES.map(
+    ([code, reader]) =>
+      `DELETE FROM "event_search" WHERE ${rowid(code)} AND ${language} IN ('${reader}', ${original});`,
+  );
+  const changed = `${language} IN ("language", "original_language")`;
+  return `${deletes.join(' ')} ${documentsOf(`"event_id" = ${id} AND ${changed}`)};`;
 }
 
 /**
