@@ -36,14 +36,34 @@ export function configuredNamespace(config: AppConfig): string {
  * configured prefix, and the language segment if the request used one.
  */
 export function linksFor(config: AppConfig, request: Request): ApiLinks {
-  const origin = trimSlash(config.PUBLIC_URL ?? `${request.protocol}://${request.get('host')}`);
+  const origin = config.PUBLIC_URL ?? `${request.protocol}://${request.get('host')}`;
   const language = requestState(request).pathLanguage;
-  const segment = language ? `/${language}` : '';
+  const key = `${language ?? ''} ${origin}`;
+  let links = madeLinks.get(key);
+  if (links === undefined || madeFor !== config) {
+    links = makeLinks(config, trimSlash(origin), language ? `/${language}` : '');
+    if (madeFor !== config || madeLinks.size >= KEPT_LINKS) madeLinks.clear();
+    madeFor = config;
+    madeLinks.set(key, links);
+  }
+  return links;
+}
+
+/**
+ * The links made per origin and language path, for one configuration: every answer needs
+ * them, twice (its cache key, its body), and the origins a service is reached by are few.
+ */
+const madeLinks = new Map<string, ApiLinks>();
+let madeFor: AppConfig | undefined;
+/** The most kept in {@link madeLinks} (it starts over when full: a client names any host). */
+const KEPT_LINKS = 256;
+
+function makeLinks(config: AppConfig, origin: string, segment: string): ApiLinks {
   const site = trimSlash(config.SITE_URL ?? origin);
   const siteUrl = new URL(site);
-  return {
+  return Object.freeze({
     namespace: namespaceUrl(origin, config, segment),
     site,
     globalIdBase: `${siteUrl.hostname}${trimSlash(siteUrl.pathname)}`,
-  };
+  });
 }
