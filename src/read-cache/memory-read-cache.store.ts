@@ -21,6 +21,11 @@ interface Kept {
   readonly spliced?: Spliced;
   /** When a lookup last moved it to the end of its shelf's order (see TOUCH_EVERY_MS). */
   touchedAt: number;
+  /**
+   * The store's sequence when a lookup last found none of `dependsOn` moved: every move comes
+   * with a new sequence, so while the sequence is the same the finding holds (see `unmoved`).
+   */
+  checkedAt: number;
 }
 
 /**
@@ -102,7 +107,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
     const kept = shelf.map.get(key);
     const version = this.current();
     if (kept === undefined) return Promise.resolve({ version });
-    if (!this.unmovedSince(kept.dependsOn, kept.sequence, kept.until)) {
+    if (!this.unmoved(kept)) {
       this.remove(key);
       return Promise.resolve({ version });
     }
@@ -162,7 +167,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   private rendering(key: string, now: number): CachedAnswer | undefined {
     const kept = this.renderings.map.get(key);
     if (kept === undefined) return undefined;
-    if (!this.unmovedSince(kept.dependsOn, kept.sequence, kept.until)) {
+    if (!this.unmoved(kept)) {
       this.remove(key);
       return undefined;
     }
@@ -235,6 +240,7 @@ export class MemoryReadCacheStore implements ReadCacheStore {
       dependsOn,
       sequence,
       touchedAt: 0,
+      checkedAt: 0,
       ...(until !== undefined ? { until } : {}),
     };
     // Only the items whose renderings this store holds now: the others' bytes stay in the list.
@@ -310,6 +316,18 @@ export class MemoryReadCacheStore implements ReadCacheStore {
 
   private current(): string {
     return `${this.epoch}:${this.sequence}`;
+  }
+
+  /**
+   * Whether none of `kept`'s dependencies moved since it was kept. Looked up once per store
+   * sequence: between writes a hit reads no dependency (with 2% writes at 1M the loop over them
+   * took 4% of the service's time, most of it hits of totals with a dependency per day).
+   */
+  private unmoved(kept: Kept): boolean {
+    if (kept.checkedAt === this.sequence) return true;
+    if (!this.unmovedSince(kept.dependsOn, kept.sequence, kept.until)) return false;
+    kept.checkedAt = this.sequence;
+    return true;
   }
 
   /** Whether none of `keys` moved after `sequence` (from a position up to `until`, if given). */
