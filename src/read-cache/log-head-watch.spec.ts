@@ -125,13 +125,17 @@ describe('LogHeadWatch', () => {
     expect(heads.reads).toBe(2);
   });
 
-  it('reads a source that answers at once without a promise, and drops before it returns', () => {
+  it('reads a source that answers at once once a turn, for every call of that turn', async () => {
     let head: LogHead = { seq: 1, epoch: 'a' };
+    let reads = 0;
     let dropped = 0;
     const now = new LogHeadWatch(
       {
-        read: () => Promise.resolve(head),
-        readNow: () => head,
+        read: () => Promise.reject(new Error('read at once')),
+        readNow: () => {
+          reads += 1;
+          return head;
+        },
         close: () => Promise.resolve(),
       },
       () => {
@@ -139,10 +143,37 @@ describe('LogHeadWatch', () => {
         return Promise.resolve();
       },
     );
-    expect(now.syncedNow()).toBe(true);
+    await now.synced();
+    expect(reads).toBe(1);
+    // Another process writes; three requests of one turn share the read made after them.
     head = { seq: 2, epoch: 'a' };
-    expect(now.syncedNow()).toBe(true);
+    const calls = [now.synced(), now.synced(), now.synced()];
+    expect(reads).toBe(1);
+    await Promise.all(calls);
+    expect(reads).toBe(2);
     expect(dropped).toBe(1);
-    expect(sut.syncedNow()).toBe(false);
+    // A call after that read waits for one of its own, which sees the next write.
+    head = { seq: 3, epoch: 'a' };
+    await now.synced();
+    expect(reads).toBe(3);
+    expect(dropped).toBe(2);
+  });
+
+  it('rejects the calls of a turn whose read failed, and reads again at the next call', async () => {
+    let failing = true;
+    const now = new LogHeadWatch(
+      {
+        read: () => Promise.reject(new Error('read at once')),
+        readNow: () => {
+          if (failing) throw new Error('database is locked');
+          return { seq: 1, epoch: 'a' };
+        },
+        close: () => Promise.resolve(),
+      },
+      () => Promise.resolve(),
+    );
+    await expect(Promise.all([now.synced(), now.synced()])).rejects.toThrow('database is locked');
+    failing = false;
+    await expect(now.synced()).resolves.toBeUndefined();
   });
 });

@@ -12,7 +12,10 @@ export interface LogHead {
  */
 export interface LogHeadSource {
   read(): Promise<LogHead>;
-  /** A source that answers at once (SQLite) reads here without a promise; throws on failure. */
+  /**
+   * A source that answers at once (SQLite) reads here without a promise; throws on failure.
+   * The watch reads it once per turn of the event loop, for every call of that turn.
+   */
   readNow?(): LogHead;
   close(): Promise<void>;
 }
@@ -31,7 +34,10 @@ const MAX_OWN = 10_000;
  * request's first use of the cache and resolves once a read of the head that began after the
  * call has been applied: so every write answered before the call is known. Calls that come
  * while a read is under way share the next one, so a busy instance makes one head read per
- * round trip, whatever its request rate.
+ * round trip, whatever its request rate. A source that answers at once (SQLite) is read after
+ * the calls of one turn of the event loop (in its check phase, `setImmediate`), once for all
+ * of them: read at each call, the head's reads took 4-8% of the service's time with 16
+ * connections at 1M (about 21 µs each in the busy process, one per request).
  *
  * This process's own writes take positions in their transaction ({@link took}, before the
  * commit) and move the cache themselves, narrowly: those positions are not foreign. A unit that
@@ -49,6 +55,8 @@ export class LogHeadWatch {
   /** The head read under way, and the one queued behind it. */
   private running?: Promise<void>;
   private queued?: Promise<void>;
+  /** A source that answers at once: the read at the end of this turn (see `afterTurn`). */
+  private turn?: Promise<void>;
 
   constructor(
     private readonly source: LogHeadSource,
@@ -56,19 +64,10 @@ export class LogHeadWatch {
     private readonly drop: () => Promise<void>,
   ) {}
 
-  /**
-   * For a source that answers at once: reads and applies the head now and answers true (a
-   * drop it makes is done when this returns, the in-process store's being synchronous);
-   * throws if the read failed. False: call {@link synced}. Saves a cache hit the promises.
-   */
-  syncedNow(): boolean {
-    if (!this.source.readNow) return false;
-    if (this.applied(this.source.readNow())) void this.drop();
-    return true;
-  }
-
   /** Resolves once a head read begun after this call is applied; rejects if it failed. */
   synced(): Promise<void> {
+    const readNow = this.source.readNow?.bind(this.source);
+    if (readNow) return (this.turn ??= this.afterTurn(readNow));
     if (this.queued) return this.queued;
     if (!this.running) return this.start();
     // The read under way began before this call: the next one begins after it.
@@ -111,6 +110,21 @@ export class LogHeadWatch {
 
   async close(): Promise<void> {
     await this.source.close();
+  }
+
+  /** A read of `readNow` once the calls of this turn of the event loop are in, applied. */
+  private afterTurn(readNow: () => LogHead): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        // Calls from here on wait for the next read: this one begins now.
+        this.turn = undefined;
+        try {
+          resolve(this.apply(readNow()));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    });
   }
 
   private start(): Promise<void> {

@@ -195,8 +195,8 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Brings the store in step with every write another process committed before this call
-   * (LogHeadWatch): at once on SQLite (undefined), else once the promise resolves. When the
-   * head cannot be read (the database away), the store answers from what it kept, as it would
+   * (LogHeadWatch), once the promise resolves (undefined: in step already). When the head
+   * cannot be read (the database away), the store answers from what it kept, as it would
    * without the check (each answer lives at most its TTL), and a warning is logged once a
    * minute: a kept answer is worth more than a 503 then.
    */
@@ -205,15 +205,13 @@ export class ReadCache implements OnModuleInit, OnApplicationShutdown {
     const request = requestSteps.getStore();
     if (request?.step === 'done') return undefined;
     if (request?.step) return request.step;
-    let stepping: Promise<void> | undefined;
-    try {
-      if (!this.watch.syncedNow()) {
-        stepping = this.watch.synced().catch((error: unknown) => this.headOutage.warn(error));
-      }
-    } catch (error) {
-      this.headOutage.warn(error);
-    }
-    if (request) request.step = stepping ?? 'done';
+    const stepping = this.watch.synced().then(
+      () => {
+        if (request) request.step = 'done';
+      },
+      (error: unknown) => this.headOutage.warn(error),
+    );
+    if (request) request.step = stepping;
     return stepping;
   }
 
