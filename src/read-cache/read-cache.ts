@@ -63,7 +63,7 @@ export class VersionMemo<K, V> {
 /**
  * The read cache of anonymous GET answers and the listing version that invalidates it: in this
  * process by default, in Redis when `CACHE_URL` is set. `READ_CACHE_TTL_MS=0` turns it off.
- * Kept in this process, it is checked against the change log's head once per request, so writes
+ * Kept in this process, it is checked against the change log's head for each request, so writes
  * of other processes on the same database end it too (LogHeadWatch).
  */
 @Injectable()
