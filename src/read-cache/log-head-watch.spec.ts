@@ -176,4 +176,23 @@ describe('LogHeadWatch', () => {
     failing = false;
     await expect(now.synced()).resolves.toBeUndefined();
   });
+
+  it('does not read a closed source at the end of the turn it was closed in', async () => {
+    let reads = 0;
+    const now = new LogHeadWatch(
+      {
+        read: () => Promise.reject(new Error('read at once')),
+        readNow: () => {
+          reads += 1;
+          return { seq: 1, epoch: 'a' };
+        },
+        close: () => Promise.resolve(),
+      },
+      () => Promise.resolve(),
+    );
+    const asked = now.synced();
+    await now.close();
+    await expect(asked).resolves.toBeUndefined();
+    expect(reads).toBe(0);
+  });
 });

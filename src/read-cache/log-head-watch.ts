@@ -57,6 +57,8 @@ export class LogHeadWatch {
   private queued?: Promise<void>;
   /** A source that answers at once: the read at the end of this turn (see `afterTurn`). */
   private turn?: Promise<void>;
+  /** Closed: a read still to come at the end of a turn is not made (the source is closed). */
+  private closed = false;
 
   constructor(
     private readonly source: LogHeadSource,
@@ -109,6 +111,7 @@ export class LogHeadWatch {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.source.close();
   }
 
@@ -118,6 +121,11 @@ export class LogHeadWatch {
       setImmediate(() => {
         // Calls from here on wait for the next read: this one begins now.
         this.turn = undefined;
+        // Closed meanwhile (shutdown): the kept answers serve, as when the head cannot be read.
+        if (this.closed) {
+          resolve();
+          return;
+        }
         try {
           resolve(this.apply(readNow()));
         } catch (error) {
