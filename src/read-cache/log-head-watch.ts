@@ -30,9 +30,9 @@ const MAX_OWN = 10_000;
  * write behind the log take one too), so a head that moved by a position this process did not
  * take is a foreign write, and the kept answers are dropped.
  *
- * {@link synced} (or {@link syncedNow}, for a source that answers at once) is called before a
- * request's first use of the cache and resolves once a read of the head that began after the
- * call has been applied: so every write answered before the call is known. Calls that come
+ * {@link synced} is called before a request's first use of the cache and resolves once a read
+ * of the head that began after the call has been applied: so every write answered before the
+ * call is known. Calls that come
  * while a read is under way share the next one, so a busy instance makes one head read per
  * round trip, whatever its request rate. A source that answers at once (SQLite) is read after
  * the calls of one turn of the event loop (in its check phase, `setImmediate`), once for all
