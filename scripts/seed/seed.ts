@@ -707,9 +707,9 @@ async function deferSearchDocuments(
 
 /**
  * Writes the search documents of every event from `event_search_documents` (in rowid order),
- * merges the index, and makes again the trigger {@link deferSearchDocuments} set aside, in one
- * transaction. The index is emptied first, so documents a service wrote meanwhile (through the
- * triggers left in place) are not written twice.
+ * merges the index, makes again the trigger {@link deferSearchDocuments} set aside and takes a
+ * position of the change log, in one transaction. The index is emptied first, so documents a
+ * service wrote meanwhile (through the triggers left in place) are not written twice.
  */
 async function writeSearchDocuments(dataSource: DataSource, trigger: string | null): Promise<void> {
   if (trigger === null) return;
@@ -722,6 +722,10 @@ async function writeSearchDocuments(dataSource: DataSource, trigger: string | nu
     );
     await manager.query(`INSERT INTO "event_search" ("event_search") VALUES ('optimize')`);
     await manager.query(trigger);
+    // A search read since the counts' commit (which took a position too) found none of these
+    // documents, and a service keeps that answer: this commit takes another position, so
+    // every instance drops what it kept.
+    await markChangedBehindLog(manager);
   });
   logger.log(`Wrote the events' search documents in ${seconds(since).toFixed(1)} s`);
 }
@@ -981,8 +985,9 @@ async function load(
     inTransaction(dataSource, async (runner) => {
       await shiftTermCounts(runner.manager, published);
       await applyDayDeltas(runner.manager, dayDeltas);
-      // The seeded events are whole from this commit on: every instance's read cache drops
-      // what it kept (the instances' own caches see the log's head move).
+      // The seeded events are whole from this commit on (on SQLite but for their search
+      // documents, written at the end with a position of their own): every instance's read
+      // cache drops what it kept (the instances' own caches see the log's head move).
       await markChangedBehindLog(runner.manager);
     }),
   );

@@ -67,6 +67,22 @@ function exited(child: ChildProcess): Promise<{ code: number | null; output: str
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
 }
 
+/**
+ * Runs the seed with `args` and calls `step` again and again, one call at a time, until it
+ * exits; resolves with its exit code and everything it printed.
+ */
+async function seedWhile(
+  sut: TestApp,
+  args: readonly string[],
+  step: () => Promise<void>,
+): Promise<{ code: number | null; output: string }> {
+  const done = exited(startScript('scripts/seed/seed.ts', args, sut.config));
+  let finished = false;
+  void done.then(() => (finished = true));
+  while (!finished) await step();
+  return done;
+}
+
 describe('npm run seed', () => {
   const app = useTestApp();
   // The seed runs in a process of its own, compiled by ts-node first, and writes 300 events:
@@ -170,6 +186,36 @@ describe('npm run seed', () => {
     }
   });
 
+  it('leaves no search answer a service kept while it ran: the next search finds every seeded event', async () => {
+    const sut = app();
+    const search =
+      '/calendar/events/v1/events?search=concert&start_date=2000-01-01&end_date=2100-01-01';
+    const total = async (): Promise<number> =>
+      Number((await request(sut.http).get(search).expect(200)).headers['x-tec-total']);
+
+    // On SQLite the seed writes every search document at its end, after the events and their
+    // counts have committed: a search read in between finds none of them, and the service
+    // keeps that answer. The service searches again and again while the seed runs.
+    let searches = 0;
+    const { code, output } = await seedWhile(
+      sut,
+      ['--events', '3000', '--batch', '500', '--seed', '9'],
+      async () => {
+        await total();
+        searches += 1;
+      },
+    );
+    expect({ code, failed: output.match(/ERROR.*/)?.[0] }).toEqual({ code: 0, failed: undefined });
+    expect(searches).toBeGreaterThan(0);
+
+    // Read without clearing anything: what the service kept was dropped when the seed ended.
+    const seen = await total();
+    await sut.app.get(ReadCache).clear();
+    const truth = await total();
+    expect(truth).toBeGreaterThan(0);
+    expect(seen).toBe(truth);
+  });
+
   it('runs beside a service that writes: ids the service takes meanwhile are skipped, and nothing is lost', async () => {
     const sut = app();
     const comedy = (
@@ -180,30 +226,25 @@ describe('npm run seed', () => {
 
     // Small batches, so the service's writes land between them: each takes the next id of the
     // `posts` registry, which is where the seed's next batch begins.
-    const child = startScript(
-      'scripts/seed/seed.ts',
-      ['--events', '2000', '--batch', '20', '--seed', '8'],
-      sut.config,
-    );
-    const done = exited(child);
-    let finished = false;
-    void done.then(() => (finished = true));
     const created: number[] = [];
     const unexpected: { status: number; body: unknown }[] = [];
-    while (!finished) {
-      const response = await request(sut.http)
-        .post('/calendar/events/v1/events')
-        .set('Authorization', await bearer('administrator'))
-        .send(eventBody({ categories: [comedy] }));
-      // On SQLite the service's transaction may find the seed's holding the file, and answer 503
-      // after its own retries: the client tries again.
-      if (response.status === 201) {
-        created.push((response.body as { id: number }).id);
-      } else if (response.status !== 503) {
-        unexpected.push({ status: response.status, body: response.body });
-      }
-    }
-    const { code, output } = await done;
+    const { code, output } = await seedWhile(
+      sut,
+      ['--events', '2000', '--batch', '20', '--seed', '8'],
+      async () => {
+        const response = await request(sut.http)
+          .post('/calendar/events/v1/events')
+          .set('Authorization', await bearer('administrator'))
+          .send(eventBody({ categories: [comedy] }));
+        // On SQLite the service's transaction may find the seed's holding the file, and answer
+        // 503 after its own retries: the client tries again.
+        if (response.status === 201) {
+          created.push((response.body as { id: number }).id);
+        } else if (response.status !== 503) {
+          unexpected.push({ status: response.status, body: response.body });
+        }
+      },
+    );
 
     expect(unexpected).toEqual([]);
     expect({ code, failed: output.match(/ERROR.*/)?.[0] }).toEqual({ code: 0, failed: undefined });
