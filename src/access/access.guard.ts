@@ -1,7 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { requestState } from '../common/i18n/request-language';
 import { OWN_CREDENTIALS_KEY, Permission, PERMISSION_KEY } from './permission.decorator';
+import { readsAsAnonymous } from './rights';
 import { TokenVerifier } from './tokens/token-verifier';
 import { ANONYMOUS, Viewer } from './viewer';
 
@@ -41,6 +43,7 @@ export class AccessGuard implements CanActivate {
     const header = request.headers.authorization;
     const viewer = header === undefined ? ANONYMOUS : await this.verifier.authenticate(header);
     viewers.set(request, viewer);
+    requestState(request).sharedReader = readsAsAnonymous(viewer);
     const permission = this.reflector.get<Permission | undefined>(
       PERMISSION_KEY,
       context.getHandler(),

@@ -36,6 +36,16 @@ export function mayWrite(viewer: Viewer): boolean {
   return has(viewer, WRITES);
 }
 
+/**
+ * Reads exactly what a caller without a token reads: a viewer who may not write (a subscriber,
+ * or a token with no known role) has no read right beyond the public one, since every read
+ * right below follows from writing (a contributor's own drafts and up). Such a viewer's reads
+ * may share the answers and renderings kept for anonymous callers.
+ */
+export function readsAsAnonymous(viewer: Viewer): boolean {
+  return !mayWrite(viewer);
+}
+
 /** May publish, and so keeps the status asked for (author and up). */
 export function mayPublish(viewer: Viewer): boolean {
   return has(viewer, PUBLISHES);

@@ -66,12 +66,15 @@ export function normaliseTarget(url: string): string {
 
 /**
  * Reads of the API (not health or metrics) whose answer is the same for every anonymous caller:
- * no token, no password.
+ * no password, and no token or one whose viewer reads as anonymous (the access guard says so,
+ * `RequestState.sharedReader`: a subscriber's reads are an anonymous caller's).
  */
 function isCacheable(request: Request, namespace: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.path !== namespace && !request.path.startsWith(`${namespace}/`)) return false;
-  if (request.headers.authorization !== undefined) return false;
+  if (request.headers.authorization !== undefined && requestState(request).sharedReader !== true) {
+    return false;
+  }
   // `Accept: text/calendar` on a JSON route: the key does not say which was asked for. (The
   // `.ics` routes have keys of their own and are kept like every other read.)
   if (request.accepts(['application/json', 'text/calendar']) === 'text/calendar') return false;

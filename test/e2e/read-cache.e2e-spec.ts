@@ -771,7 +771,7 @@ describe('read cache', () => {
       ]);
     });
 
-    it('does not use or fill the cache for callers with a token or a password', async () => {
+    it('does not use or fill the cache for callers whose token may write, or with a password', async () => {
       const sut = app();
       const { id } = await createEvent(sut.http, { title: 'Open' });
       const editor = await bearer('editor', 5);
@@ -788,6 +788,44 @@ describe('read cache', () => {
       expect((passwordRead.body as ListBody).events[0]?.title).toBe('Renamed');
       // The anonymous read without them was kept.
       expect(await titles(sut)).toEqual(['Open']);
+    });
+
+    it('answers a token that may not write from what anonymous callers share, private to HTTP caches', async () => {
+      const sut = app();
+      const { id } = await createEvent(sut.http, { title: 'Open' });
+      const subscriber = await bearer('subscriber', 7);
+      const noRole = await bearer(undefined, 8);
+      const contributor = await bearer('contributor', 9);
+      const single = `${EVENTS}/${id}`;
+      // Kept by an anonymous read (the list) and by a subscriber's (the event).
+      await request(sut.http).get(EVENTS).expect(200);
+      await request(sut.http).get(single).set('Authorization', subscriber).expect(200);
+      await renameBehind(sut, id, 'Renamed');
+
+      const subscriberList = await request(sut.http)
+        .get(EVENTS)
+        .set('Authorization', subscriber)
+        .expect(200);
+      const noRoleList = await request(sut.http)
+        .get(EVENTS)
+        .set('Authorization', noRole)
+        .expect(200);
+      const anonymousSingle = await request(sut.http).get(single).expect(200);
+      const contributorList = await request(sut.http)
+        .get(EVENTS)
+        .set('Authorization', contributor)
+        .expect(200);
+
+      // The kept answers, shared both ways between the anonymous and the subscriber's reads.
+      expect((subscriberList.body as ListBody).events[0]?.title).toBe('Open');
+      expect((noRoleList.body as ListBody).events[0]?.title).toBe('Open');
+      expect((anonymousSingle.body as { title: string }).title).toBe('Open');
+      // A role that writes may see more than the public: read afresh.
+      expect((contributorList.body as ListBody).events[0]?.title).toBe('Renamed');
+      // An answer to a token stays out of shared HTTP caches.
+      expect(subscriberList.headers['cache-control']).toBe('private, no-cache');
+      expect(anonymousSingle.headers['cache-control']).not.toContain('private');
+      expect(subscriberList.headers['vary']).toContain('Authorization');
     });
 
     it('shares a filter’s total among its pages and viewers until the next write', async () => {

@@ -9,6 +9,11 @@ export interface RequestState {
   pathLanguage?: Language;
   /** The language resolved for the request. */
   language?: Language;
+  /**
+   * Set by the access guard: whether the request's viewer reads what a caller without a token
+   * reads (no token, or a token whose role may not write), so its reads may share kept answers.
+   */
+  sharedReader?: boolean;
 }
 
 const states = new WeakMap<Request, RequestState>();

@@ -3,7 +3,7 @@ import { CacheHints } from '../../read-cache/cache-hints';
 import { EventSeriesService } from '../recurrence/event-series.service';
 import { readingFromPrimary } from '../../database/read-routing';
 import { Injectable } from '@nestjs/common';
-import { mayEditOthers, mayWrite } from '../../access/rights';
+import { mayEditOthers, mayWrite, readsAsAnonymous } from '../../access/rights';
 import { listVisibility, Visibility } from '../../access/visibility';
 import { Viewer } from '../../access/viewer';
 import { ChangeLog } from '../../changes/change-log';
@@ -287,7 +287,7 @@ export class EventListService {
    * the cache ends as writes of those items (GoLives).
    */
   private keptPastTtl(viewer: Viewer): boolean {
-    return this.cache.enabled && viewer.userId === null;
+    return this.cache.enabled && readsAsAnonymous(viewer);
   }
 
   /**

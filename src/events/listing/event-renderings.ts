@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { readsAsAnonymous } from '../../access/rights';
 import { Viewer } from '../../access/viewer';
 import { Language } from '../../common/i18n/language';
 import { ApiLinks } from '../../common/links/links';
@@ -62,7 +63,7 @@ export class EventRenderings {
     context: RenderContext,
   ): Promise<Rendered<EventResponseDto>[]> {
     if (ids.length === 0) return [];
-    if (context.viewer.userId !== null || context.password !== undefined) {
+    if (!readsAsAnonymous(context.viewer) || context.password !== undefined) {
       return this.made(await this.views(await this.events.findByIds(ids), context), context);
     }
     const keys = ids.map((id) => renderingKey(id, context));
