@@ -32,9 +32,8 @@ const MAX_OWN = 10_000;
  *
  * {@link synced} is called before a request's first use of the cache and resolves once a read
  * of the head that began after the call has been applied: so every write answered before the
- * call is known. Calls that come
- * while a read is under way share the next one, so a busy instance makes one head read per
- * round trip, whatever its request rate. A source that answers at once (SQLite) is read after
+ * call is known. Calls that come while a read is under way share the next one, so a busy
+ * instance makes one head read per round trip, whatever its request rate. A source that answers at once (SQLite) is read after
  * the calls of one turn of the event loop (in its check phase, `setImmediate`), once for all
  * of them: read at each call, the head's reads took 4-8% of the service's time with 16
  * connections at 1M (about 21 µs each in the busy process, one per request).
