@@ -47,9 +47,11 @@ describe('TokenVerifier', () => {
   it('refuses a token signed with another secret every time, and keeps accepting a good one', async () => {
     const tokens = verifier();
     const roleClaim = new AppConfig().AUTH_ROLE_CLAIM;
+    // The same claims as the good token: only the signature tells them apart, so a memory
+    // keyed by anything but the whole token would let the forged one in after the good one.
     const forged = await mintToken('another-secret-of-at-least-32-characters', {
-      sub: 1,
-      role: 'administrator',
+      sub: 2,
+      role: 'author',
       roleClaim,
     });
     const good = await mintToken(SECRET, { sub: 2, role: 'author', roleClaim });
