@@ -2,9 +2,10 @@ import { EntityManager } from 'typeorm';
 
 /**
  * Writes `event_day_counts` (`entities/event-day-count.entity.ts`). An event is counted under
- * one key per term it is filed under (its `event_term_listing` rows) and under term 0, when it
- * is listed (not hidden) and stored as `publish` or `future`; a write moves it from the keys it
- * had to the keys it has. Keys are applied in one sorted order, so two writers never wait for
+ * one key per term it is filed under (its `event_term_listing` rows) and under term 0, by its
+ * stored status, when it is listed (not hidden); a write moves it from the keys it had to the
+ * keys it has. The totals of public lists sum the `publish` and `future` rows; those of editors'
+ * lists the rows of the statuses they asked for (`window-total.ts`). Keys are applied in one sorted order, so two writers never wait for
  * each other's rows in opposite orders.
  */
 
@@ -16,8 +17,17 @@ import { EntityManager } from 'typeorm';
  */
 export const SERIES_TERM = 4_294_967_295;
 
-/** The statuses whose events are counted; the rest never appear in a public total. */
-export const COUNTED_STATUSES = ['publish', 'future'] as const;
+/**
+ * The stored statuses of the events an anonymous list can hold (a scheduled one once its date
+ * has passed): the read cache notes the days and positions of writes of these only, so a
+ * draft's write keeps every public answer.
+ */
+export const PUBLIC_STATUSES = ['publish', 'future'] as const;
+
+/** Whether a day-count key counts an event the public sees or will see without a further write. */
+export function isPublicKey(key: DayKey): boolean {
+  return (PUBLIC_STATUSES as readonly string[]).includes(partsOfKey(key).status);
+}
 
 /** A day-count row's key: `term|featured|status|startDay|endDay`, the term padded to sort. */
 export type DayKey = string;
@@ -52,7 +62,7 @@ export interface CountedEvent {
 
 /** The keys `event` is counted under, filed under `termIds` (its listing rows' terms). */
 export function dayKeys(event: CountedEvent, termIds: readonly number[]): DayKey[] {
-  if (event.hidden || !(COUNTED_STATUSES as readonly string[]).includes(event.status)) return [];
+  if (event.hidden) return [];
   const featured = event.featured ? 1 : 0;
   return [0, ...termIds, ...(event.inSeries ? [SERIES_TERM] : [])].map(
     (termId) =>
@@ -185,13 +195,12 @@ export async function applyDayDeltas(
   }
 }
 
-/** The counted listing rows of `source` grouped into day counts (`termColumn` names the term). */
+/** The listed rows of `source` grouped into day counts (`termColumn` names the term). */
 function groupedSql(source: string, termColumn: string, where: string): string {
-  const statuses = COUNTED_STATUSES.map((status) => `'${status}'`).join(', ');
   return (
     'INSERT INTO event_day_counts (term_id, featured, status, start_day, end_day, events) ' +
     `SELECT ${termColumn}, featured, status, SUBSTR(start_utc, 1, 10), SUBSTR(end_utc, 1, 10), COUNT(*) ` +
-    `FROM ${source} WHERE hide_from_listings = 0 AND status IN (${statuses})${where} ` +
+    `FROM ${source} WHERE hide_from_listings = 0${where} ` +
     // A constant term is left out of the grouping: `GROUP BY 0` would name a column.
     `GROUP BY ${/^\d+$/.test(termColumn) ? '' : `${termColumn}, `}featured, status, SUBSTR(start_utc, 1, 10), SUBSTR(end_utc, 1, 10)`
   );

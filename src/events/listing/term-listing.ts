@@ -15,6 +15,7 @@ import {
   CountedRow,
   DayKey,
   dayKeys,
+  isPublicKey,
   marksFor,
   partsOfKey,
   recountAll,
@@ -160,15 +161,13 @@ export async function refreshEventsListing(
       const after = dayKeys(countedEventOf(event), [...wanted]);
       addKeys(deltas, before.get(id) ?? [], -1);
       addKeys(deltas, after, 1);
-      noteListingFrom(manager, after.map(startOfKey));
-      noteListingDays(manager, after.map(startDayOfKey));
-      if (after.some(isScheduled)) noteScheduledWrite(manager);
+      notePublicKeys(manager, after);
     }
     // Where the events were (those deleted too): a list changes from the earliest.
-    const was = ids.flatMap((id) => before.get(id) ?? []);
-    noteListingFrom(manager, was.map(startOfKey));
-    noteListingDays(manager, was.map(startDayOfKey));
-    if (was.some(isScheduled)) noteScheduledWrite(manager);
+    notePublicKeys(
+      manager,
+      ids.flatMap((id) => before.get(id) ?? []),
+    );
     for (const pairs of chunksOf(removed, ROWS_PER_STATEMENT)) {
       await manager.query(
         `DELETE FROM event_term_listing WHERE ${pairs.map(() => '(event_id = ? AND term_id = ?)').join(' OR ')}`,
@@ -184,6 +183,18 @@ export async function refreshEventsListing(
     }
   }
   await applyDayDeltas(manager, deltas);
+}
+
+/**
+ * Notes, for the read cache, where the events that `keys` count are listed for the public:
+ * their start days and positions, and whether one is scheduled. Keys of other statuses (a
+ * draft, a trashed event) are left out, since no kept answer holds such events.
+ */
+function notePublicKeys(manager: EntityManager, keys: readonly DayKey[]): void {
+  const seen = keys.filter(isPublicKey);
+  noteListingFrom(manager, seen.map(startOfKey));
+  noteListingDays(manager, seen.map(startDayOfKey));
+  if (seen.some(isScheduled)) noteScheduledWrite(manager);
 }
 
 /** Whether a day-count key counts a scheduled event. */

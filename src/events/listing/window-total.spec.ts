@@ -1,3 +1,5 @@
+import { VISIBLE_TO_EDITORS } from '../../access/visibility';
+import type { PostStatus } from '../../posts/post-status';
 import type { EventListFilter } from './event-list.repository';
 import { daysBetween, dayStart, utcDay, windowPlan } from './window-total';
 
@@ -13,6 +15,8 @@ describe('windowPlan', () => {
     expect(windowPlan(PUBLIC)).toEqual({
       termId: 0,
       featured: [false, true],
+      statuses: ['future', 'publish'],
+      lessPending: true,
       innerFrom: new Date('2026-11-23T00:00:00Z'),
       lastFrom: new Date('2028-11-23T00:00:00Z'),
     });
@@ -28,7 +32,8 @@ describe('windowPlan', () => {
 
   it('leaves to a row count what day counts cannot answer exactly', () => {
     const counted: Partial<EventListFilter>[] = [
-      { visibility: { statuses: new Set(['publish', 'draft']) } },
+      { visibility: { statuses: new Set(['future', 'draft']) } },
+      { visibility: { statuses: new Set() } },
       {
         visibility: {
           statuses: new Set(['publish']),
@@ -52,6 +57,25 @@ describe('windowPlan', () => {
       { endsAfter: new Date('2027-01-01T00:00:00Z') },
     ];
     for (const change of counted) expect(windowPlan({ ...PUBLIC, ...change })).toBeNull();
+  });
+
+  it("sums the statuses an editor's list shows, scheduled events whole when it shows them", () => {
+    const editor = (statuses: PostStatus[]): EventListFilter => ({
+      ...PUBLIC,
+      visibility: { statuses: new Set(statuses) },
+    });
+    expect(windowPlan(editor([...VISIBLE_TO_EDITORS]))).toMatchObject({
+      statuses: ['draft', 'future', 'pending', 'private', 'publish'],
+      lessPending: false,
+    });
+    expect(windowPlan(editor(['publish', 'draft']))).toMatchObject({
+      statuses: ['draft', 'future', 'publish'],
+      lessPending: true,
+    });
+    expect(windowPlan(editor(['draft', 'trash']))).toMatchObject({
+      statuses: ['draft', 'trash'],
+      lessPending: false,
+    });
   });
 
   it('keeps a public list whose own drafts list is empty', () => {

@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { MAX_WINDOW_DAYS } from '../../read-cache/read-cache.store';
 import { EventDayCountEntity } from '../entities/event-day-count.entity';
 import type { EventListFilter } from './event-list.repository';
-import { COUNTED_STATUSES, SERIES_TERM } from './day-counts';
+import type { Visibility } from '../../access/visibility';
+import { SERIES_TERM } from './day-counts';
 
 const DAY_MS = 86_400_000;
 
@@ -16,6 +17,14 @@ export interface WindowPlan {
   readonly termId: number;
   /** The `featured` values counted. */
   readonly featured: readonly boolean[];
+  /** The stored statuses whose day counts are summed. */
+  readonly statuses: readonly string[];
+  /**
+   * Whether the scheduled events still to come are taken off the sum: the list shows `publish`
+   * (with the scheduled events whose date has passed) but not `future`, and the day counts do
+   * not know which scheduled events' dates have passed.
+   */
+  readonly lessPending: boolean;
   /** 00:00 UTC of the first whole day inside the window. */
   readonly innerFrom: Date;
   /** 00:00 UTC of the window's last day (the end of the whole days). */
@@ -67,19 +76,37 @@ export function daysBetween(
 }
 
 /**
+ * The stored statuses whose day counts add up to the events of `visibility`, and whether the
+ * scheduled events still to come are taken off; undefined when day counts cannot say: a list
+ * with the viewer's own drafts (an author's: its other part has no author in its key), or with
+ * `future` but not `publish` (the scheduled events whose date has passed are left out, and no
+ * day count tells them apart).
+ */
+function countedStatuses(
+  visibility: Visibility,
+): { statuses: readonly string[]; lessPending: boolean } | undefined {
+  const { statuses, own } = visibility;
+  if (own !== undefined && own.statuses.size > 0) return undefined;
+  if (statuses.size === 0) return undefined;
+  const published = statuses.has('publish');
+  if (statuses.has('future') && !published) return undefined;
+  const counted = new Set<string>(statuses);
+  if (published) counted.add('future');
+  return { statuses: [...counted].sort(), lessPending: published && !statuses.has('future') };
+}
+
+/**
  * The plan for `filter`'s total, or null when the day counts cannot give it exactly and the
- * rows are counted: only a public list (published events, nobody's drafts), a start and end
+ * rows are counted: a list whose statuses the day counts add up to (`countedStatuses`: public
+ * lists, and editors' of any statuses with `publish` or without `future`), a start and end
  * bound at least two days apart, at most one category or tag, and `featured` qualify; search,
  * venue, organizer, geo, `include`, `post_parent`, the relative bounds and the first occurrences
  * of series (`hide_subsequent_recurrences`) are counted.
  */
 export function windowPlan(filter: EventListFilter): WindowPlan | null {
-  const { visibility, startFrom, endUntil } = filter;
-  const publicOnly =
-    visibility.statuses.size === 1 &&
-    visibility.statuses.has('publish') &&
-    (visibility.own === undefined || visibility.own.statuses.size === 0);
-  if (!publicOnly || !startFrom || !endUntil) return null;
+  const { startFrom, endUntil } = filter;
+  const counted = countedStatuses(filter.visibility);
+  if (!counted || !startFrom || !endUntil) return null;
   const other = [
     filter.startsBefore,
     filter.startsAfter,
@@ -108,6 +135,8 @@ export function windowPlan(filter: EventListFilter): WindowPlan | null {
   return {
     termId: filter.seriesOnly ? SERIES_TERM : (termFilters[0]?.[0] ?? 0),
     featured: filter.featured === undefined ? [false, true] : [filter.featured],
+    statuses: counted.statuses,
+    lessPending: counted.lessPending,
     innerFrom,
     lastFrom,
   };
@@ -168,7 +197,7 @@ export async function sumWholeDays(
       .addSelect(`GROUP_CONCAT(DISTINCT ${endsLastDay})`, 'ending')
       .where('d.termId = :termId', { termId: plan.termId })
       .andWhere('d.featured IN (:...featured)', { featured: plan.featured.map(Number) })
-      .andWhere('d.status IN (:...statuses)', { statuses: [...COUNTED_STATUSES] })
+      .andWhere('d.status IN (:...statuses)', { statuses: [...plan.statuses] })
       .andWhere('d.startDay >= :firstDay', { firstDay })
       .andWhere('d.startDay <= :finalDay', { finalDay })
       .andWhere('d.endDay <= :lastDay', { lastDay })
