@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import { createEvent } from '../factories/event.factory';
-import { bearer } from '../setup/auth';
+import { ADMIN_ID, bearer } from '../setup/auth';
 import { random } from '../setup/random';
 import { TestApp, useTestApp } from '../setup/test-app';
 
@@ -148,8 +148,20 @@ describe.each([
     ];
     // Who reads, the statuses they ask for, and which stored statuses their list shows (the
     // scheduled events here are dated 2099, so a list of published events leaves them out).
+    // The administrator wrote every event, so an author with the same user id owns them all,
+    // and one with another id owns none.
+    const readers: Record<string, string | undefined> = {
+      anonymous: undefined,
+      editor: await bearer('administrator'),
+      'author of all': await bearer('author', ADMIN_ID),
+      'author of none': await bearer('author', ADMIN_ID + 1),
+    };
     const views: [string, string, (status: Planned['status']) => boolean][] = [
       ['anonymous', '', (status) => status === 'publish'],
+      ['author of all', '', (status) => status !== 'trash'],
+      ['author of all', '&status=draft', (status) => status === 'draft'],
+      ['author of all', '&status=publish,future', (status) => /^(publish|future)$/.test(status)],
+      ['author of none', '', (status) => status === 'publish'],
       ['editor', '', (status) => status !== 'trash'],
       ['editor', '&status=publish,draft', (status) => status === 'publish' || status === 'draft'],
       [
@@ -171,9 +183,9 @@ describe.each([
               matches(event),
           );
           const url = `${EVENTS}?${bounds}${statuses}${query}&per_page=50`;
-          const response = await (
-            reader === 'editor' ? sut.admin.get(url) : request(sut.http).get(url)
-          ).expect(200);
+          const token = readers[reader];
+          const get = request(sut.http).get(url);
+          const response = await (token ? get.set('Authorization', token) : get).expect(200);
           const listed = (response.body as { events: { id: number }[] }).events.map((e) => e.id);
           const where = { when, reader, statuses, query };
           expect({ ...where, total: response.headers['x-tec-total'] }).toEqual({

@@ -22,7 +22,9 @@ export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
  * counting the events of the hundreds of venues a distance search finds reads the index alone.
  * `idx_events_series` holds a series' occurrences by listing state, then in start order, so the
  * first listed occurrence of each series from a day on (`hide_subsequent_recurrences`) and its
- * end are one index entry.
+ * end are one index entry. `idx_events_author` holds an author's events by listing state and
+ * status, then in start order, so the total of an author's list counts their own drafts,
+ * pending, private and scheduled events without walking everyone's (`ownSplit`).
  */
 @Entity('events')
 @Index('idx_events_listing', [
@@ -49,6 +51,16 @@ export { POST_STATUSES, type PostStatus } from '../../posts/post-status';
   'featured',
   'dateUtc',
   'author',
+])
+@Index('idx_events_author', [
+  'author',
+  'hideFromListings',
+  'status',
+  'startUtc',
+  'endUtc',
+  'featured',
+  'dateUtc',
+  'seriesId',
 ])
 @Index('idx_events_scheduled', [
   'status',

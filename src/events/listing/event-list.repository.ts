@@ -6,7 +6,7 @@ import { Language } from '../../common/i18n/language';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { PlainRows } from '../../database/plain-rows';
 
-import { escapeLike, instantOf } from '../../database/sql-values';
+import { instantOf } from '../../database/sql-values';
 
 import { Visibility } from '../../access/visibility';
 import { whereVisible } from '../../posts/status-filter';
@@ -16,7 +16,8 @@ import { EventTranslationEntity } from '../entities/event-translation.entity';
 
 import { EventTermListingEntity } from '../entities/event-term-listing.entity';
 
-import { rowsForcingListing } from './listing-index';
+import { rowsForcingListing, rowsOnAuthorIndex } from './listing-index';
+import { countOwnEvents, whereOwn } from './own-events';
 import { SearchEngine } from '../search/engine/search-engine';
 import { dayStart, sumWholeDays, utcDay, WindowPlan, windowPlan } from './window-total';
 
@@ -24,9 +25,15 @@ import {
   booleanModeQuery,
   fts5Query,
   MYSQL_MIN_INDEXED_LENGTH,
-  searchBlock,
   searchTokens,
 } from '../search/full-text';
+import {
+  containsPattern,
+  mysqlSearchMatch,
+  SEARCH_FIELDS,
+  SearchField,
+  sqliteSearchMatch,
+} from '../search/search-match';
 
 /**
  * How the parts of a total that few writes change are computed: as given (`COMPUTED_PARTS`), or
@@ -144,6 +151,8 @@ interface ListSource {
   readonly repeated: boolean;
   /** Whether the rows are read through `idx_events_listing`, named (MySQL/MariaDB). */
   readonly walksListing: boolean;
+  /** Whether they are the viewer's own events alone, read on `idx_events_author`. */
+  readonly ownOnly: boolean;
 }
 
 /**
@@ -158,18 +167,6 @@ const MAX_EXACT_DAYS = 31;
  */
 function idsOrNone(ids: readonly number[]): number[] {
   return ids.length > 0 ? [...ids] : [0];
-}
-
-/** The fields of an event's text a search reads. */
-const SEARCH_FIELDS = ['title', 'description', 'excerpt'] as const;
-type SearchField = (typeof SEARCH_FIELDS)[number];
-
-/**
- * `word` as a LIKE pattern matching it anywhere, with `!` escaping the wildcards. LIKE ignores
- * case under MySQL's `_ci` collations and, for ASCII, on SQLite.
- */
-function containsPattern(word: string): string {
-  return `%${escapeLike(word)}%`;
 }
 
 /** Events read whole by id, without the query builder (the items of every page). */
@@ -331,7 +328,9 @@ export class EventListRepository {
     type Row = { id: number | string; sort_key: unknown; total?: number | string };
     const rows = source.walksListing
       ? await rowsForcingListing<Row>(this.unit.manager, query)
-      : await query.getRawMany<Row>();
+      : source.ownOnly
+        ? await rowsOnAuthorIndex<Row>(this.unit.manager, query)
+        : await query.getRawMany<Row>();
     const total = counted && rows[0] !== undefined ? Number(rows[0].total) : null;
     return {
       ids: rows.map((row) => Number(row.id)),
@@ -432,6 +431,11 @@ export class EventListRepository {
       .query.select('COUNT(*)', 'total')
       .getRawOne<{ total: number | string }>();
     return Number(counted?.total ?? 0);
+  }
+
+  /** How many of the viewer's own events `filter` holds (`countOwnEvents`). */
+  countOwn(filter: EventListFilter): Promise<number> {
+    return countOwnEvents(this.unit.manager, filter, this.sqlite);
   }
 
   private async countRows(filter: EventListFilter): Promise<number> {
@@ -582,14 +586,21 @@ export class EventListRepository {
     // 38,000 entries and 6 ms for page 1, a number that grows with the calendar's history);
     // named, it reads the range from the window's start (10 entries). A page forces it
     // (`rowsForcingListing`).
-    const walksListing =
+    // A list of the viewer's own events alone (an author's drafts) reads them on
+    // `idx_events_author`, a range per status within the author's events, and sorts them: the
+    // listing index would walk everyone's events in the window to find them.
+    const eventsIndexed =
       !driving &&
       from === undefined &&
       !otherIndex &&
       !servedElsewhere &&
       filter.organizerIds === undefined;
+    const ownOnly = eventsIndexed && statuses.size === 0 && (own?.statuses.size ?? 0) > 0;
+    const walksListing = eventsIndexed && !ownOnly;
     if (walksListing && !this.sqlite) query.useIndex('idx_events_listing');
-    whereVisible(query, rows, filter.visibility, filter.now, scheduledOnly);
+    if (ownOnly && !this.sqlite) query.useIndex('idx_events_author');
+    if (ownOnly && own) whereOwn(query, own, filter.now);
+    else whereVisible(query, rows, filter.visibility, filter.now, scheduledOnly);
     const bounds: [keyof EventListFilter, string][] = [
       ['startFrom', 'startUtc >= :startFrom'],
       ['endUntil', 'endUtc <= :endUntil'],
@@ -628,6 +639,7 @@ export class EventListRepository {
       id,
       repeated: (driving?.length ?? 0) > 1,
       walksListing: walksListing && !this.sqlite,
+      ownOnly,
     };
   }
 
@@ -789,54 +801,4 @@ export class EventListRepository {
       });
     });
   }
-}
-
-/**
- * SQLite: `id` is among the events with the word of parameter `parameter` in one of `fields` of
- * the text a reader of `language` sees: `event_search` holds that text as one document per event
- * and reader language, in the language's block of rowids (`searchBlock`, written into the
- * statement as integers), so one pass over the word's matches in the block finds them, with no
- * translation looked up.
- */
-function sqliteSearchMatch(
-  id: string,
-  parameter: string,
-  fields: readonly SearchField[],
-  language: Language,
-): string {
-  const name = fields.length === SEARCH_FIELDS.length ? parameter : `${parameter}_${fields[0]}`;
-  const { first, last } = searchBlock(language);
-  return (
-    `${id} IN (SELECT event_search.rowid - ${first} FROM event_search ` +
-    `WHERE event_search MATCH :${name} AND event_search.rowid BETWEEN ${first} AND ${last})`
-  );
-}
-
-/**
- * MySQL/MariaDB: `id` is among the events with the word of parameter `parameter` in one of
- * `fields` of the text a reader of `:searchLanguage` sees, in one subquery (a semi-join: the
- * same test as SQLite's with subqueries under an OR ran each full-text search again for every
- * candidate, 14 s for one word at 100k events). A match in the reader's own text counts; one in
- * the original language's counts unless the event has text of its own in the reader's language
- * (`sv`) that replaces every field the word is in (InnoDB matches a field alone through its own
- * index). Each match's event is joined for its original language (a correlated subquery instead
- * cost 10-20% more: 1M events, `jazz`, 1.05 s against 0.96 s).
- */
-function mysqlSearchMatch(id: string, parameter: string, fields: readonly SearchField[]): string {
-  const whole = fields.length === SEARCH_FIELDS.length;
-  const columns = fields.map((field) => `st.${field}`).join(', ');
-  const shown = fields.map((field) =>
-    whole
-      ? `(sv.${field} IS NULL AND MATCH (st.${field}) AGAINST (:${parameter} IN BOOLEAN MODE))`
-      : `sv.${field} IS NULL`,
-  );
-  return (
-    `${id} IN (SELECT st.event_id FROM event_translations st ` +
-    `INNER JOIN events o ON o.id = st.event_id ` +
-    `LEFT JOIN event_translations sv ON sv.event_id = st.event_id ` +
-    `AND sv.language = :searchLanguage AND sv.language <> o.original_language ` +
-    `WHERE MATCH (${columns}) AGAINST (:${parameter} IN BOOLEAN MODE) ` +
-    `AND (st.language = :searchLanguage OR (st.language = o.original_language ` +
-    `AND (sv.event_id IS NULL OR ${shown.join(' OR ')}))))`
-  );
 }

@@ -40,7 +40,7 @@ import {
 import { searchPrefixOf } from '../search/search-keys';
 import { SearchLane } from '../search/search-lane';
 import { RECURRENCE_LIMITS } from '../recurrence/recurrence';
-import { daysBetween, dayStart } from './window-total';
+import { daysBetween, dayStart, ownSplit } from './window-total';
 
 /**
  * Rows of a search kept with its total (docs/decisions.md, "A search keeps its first rows"): its
@@ -392,8 +392,18 @@ export class EventListService {
    * sums its whole days afresh). Each is kept no later than `keepUntil`, when the window
    * moves, when the caller knows it, else for the TTL.
    */
-  private countMatches(filter: EventListFilter, keepUntil?: number): Promise<number> {
+  private async countMatches(filter: EventListFilter, keepUntil?: number): Promise<number> {
     if (!seenByPublicOnly(filter.visibility)) {
+      // An author's list: everyone's published events (kept in parts as a public list's are)
+      // and the viewer's own of other statuses (counted on their own index, never kept).
+      const split = ownSplit(filter);
+      if (split) {
+        const [others, mine] = await Promise.all([
+          split.others ? this.countMatches(split.others, keepUntil) : 0,
+          this.events.countOwn(split.mine),
+        ]);
+        return others + mine;
+      }
       return this.searching(filter, () => this.events.countMatches(filter));
     }
     return this.searching(filter, () =>

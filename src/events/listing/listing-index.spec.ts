@@ -1,5 +1,5 @@
 import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { rowsForcingListing } from './listing-index';
+import { rowsForcingListing, rowsOnAuthorIndex } from './listing-index';
 
 /** TypeORM's parts as far as `rowsForcingListing` uses them (TypeORM is not ours to run here). */
 function runner(): { query: jest.Mock; release: jest.Mock } {
@@ -49,6 +49,39 @@ describe('rowsForcingListing', () => {
     await expect(
       rowsForcingListing(manager, queryOf(PAGE.replace(' USE INDEX (`idx_events_listing`)', ''))),
     ).rejects.toThrow('names no index');
+    expect(unit.query).not.toHaveBeenCalled();
+  });
+});
+
+describe('rowsOnAuthorIndex', () => {
+  const manager = (unit: ReturnType<typeof runner>): EntityManager =>
+    ({ queryRunner: unit, connection: {} }) as unknown as EntityManager;
+
+  it('forces the author index that MySQL/MariaDB was told to use', async () => {
+    const unit = runner();
+    const page = PAGE.replace('idx_events_listing', 'idx_events_author');
+    await rowsOnAuthorIndex(manager(unit), queryOf(page));
+    expect(unit.query).toHaveBeenCalledWith(page.replace('USE INDEX', 'FORCE INDEX'), [
+      'publish',
+      10,
+    ]);
+  });
+
+  it('reads the events through the author index on SQLite', async () => {
+    const unit = runner();
+    const page = 'SELECT "e"."id" AS "id" FROM "events" "e" WHERE "e"."author" = ? LIMIT ?';
+    await rowsOnAuthorIndex(manager(unit), queryOf(page));
+    expect(unit.query).toHaveBeenCalledWith(
+      'SELECT "e"."id" AS "id" FROM "events" "e" INDEXED BY "idx_events_author" WHERE "e"."author" = ? LIMIT ?',
+      ['publish', 10],
+    );
+  });
+
+  it('refuses a query that reads no events as `e`', async () => {
+    const unit = runner();
+    await expect(
+      rowsOnAuthorIndex(manager(unit), queryOf('SELECT 1 FROM "venues" "v"')),
+    ).rejects.toThrow('reads no events');
     expect(unit.query).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { VISIBLE_TO_EDITORS } from '../../access/visibility';
 import type { PostStatus } from '../../posts/post-status';
 import type { EventListFilter } from './event-list.repository';
-import { daysBetween, dayStart, utcDay, windowPlan } from './window-total';
+import { daysBetween, dayStart, ownSplit, utcDay, windowPlan } from './window-total';
 
 const PUBLIC: EventListFilter = {
   visibility: { statuses: new Set(['publish']) },
@@ -83,6 +83,35 @@ describe('windowPlan', () => {
     expect(
       windowPlan({ ...PUBLIC, visibility: { statuses: new Set(['publish']), own } }),
     ).not.toBeNull();
+  });
+});
+
+describe('ownSplit', () => {
+  const own = { author: 3, statuses: new Set<PostStatus>(['draft', 'future']) };
+
+  it("cuts an author's list into everyone's published events and the author's own", () => {
+    const filter: EventListFilter = {
+      ...PUBLIC,
+      categoryIds: [7],
+      visibility: { statuses: new Set(['publish']), own },
+    };
+    const split = ownSplit(filter);
+    expect(split?.others).toEqual({ ...filter, visibility: { statuses: new Set(['publish']) } });
+    expect(split?.mine).toEqual({ ...filter, visibility: { statuses: new Set(), own } });
+    expect(windowPlan(split!.others!)).not.toBeNull();
+  });
+
+  it('has no published part when the author asked for none', () => {
+    const split = ownSplit({ ...PUBLIC, visibility: { statuses: new Set(), own } });
+    expect(split).toBeDefined();
+    expect(split?.others).toBeUndefined();
+  });
+
+  it('leaves other lists whole', () => {
+    expect(ownSplit(PUBLIC)).toBeUndefined();
+    const author = { statuses: new Set<PostStatus>(['publish']), own };
+    expect(ownSplit({ ...PUBLIC, visibility: author, venueIds: [4] })).toBeUndefined();
+    expect(ownSplit({ ...PUBLIC, visibility: author, endUntil: undefined })).toBeUndefined();
   });
 });
 

@@ -142,6 +142,29 @@ export function windowPlan(filter: EventListFilter): WindowPlan | null {
   };
 }
 
+/**
+ * An author's or contributor's list (everyone's published events and their own of other
+ * statuses) cut in two parts that add up to its total: `others`, the list of everyone's
+ * published events, whose total the day counts give (and the read cache keeps, as a public
+ * list's), absent when the viewer asked for none; and `mine`, the viewer's own events of the
+ * other statuses, which `idx_events_author` counts (`EventListRepository.countOwn`). The parts
+ * do not overlap: a published event is never in `mine`, and a scheduled one is in `mine` only
+ * while its date is still to come, when `others` leaves it out. Undefined for any other list,
+ * or when the rest of the filter is not one the day counts answer (`windowPlan`).
+ */
+export function ownSplit(
+  filter: EventListFilter,
+): { others?: EventListFilter; mine: EventListFilter } | undefined {
+  const { statuses, own } = filter.visibility;
+  if (own === undefined || own.statuses.size === 0) return undefined;
+  const published: EventListFilter = { ...filter, visibility: { statuses: new Set(['publish']) } };
+  if (windowPlan(published) === null) return undefined;
+  return {
+    ...(statuses.size > 0 ? { others: { ...filter, visibility: { statuses } } } : {}),
+    mine: { ...filter, visibility: { statuses: new Set(), own } },
+  };
+}
+
 /** The most blocks of `MAX_WINDOW_DAYS` days a window total's whole days are kept in. */
 const MAX_DAY_BLOCKS = 12;
 
