@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import { SeriesHorizon } from '../../src/events/recurrence/series-horizon';
+import { bearer } from '../setup/auth';
 import { TestApp, useTestApp } from '../setup/test-app';
 
 const EVENTS = '/calendar/events/v1/events';
@@ -300,6 +301,28 @@ describe('recurring events', () => {
       .patch(`${EVENTS}/${weeklyRows[2]?.id}`)
       .send({ hide_from_listings: true })
       .expect(200);
+    // Drafts that editors and their author list and the public does not: the weekly class's
+    // fifth occurrence and the board meeting's third.
+    const monthlyRows = (await list(`start_date=2027-03-01&end_date=2027-12-31`)).events.filter(
+      (event) => event.series_id === monthly.id,
+    );
+    for (const draft of [weeklyRows[4], monthlyRows[2]]) {
+      await sut.admin.patch(`${EVENTS}/${draft?.id}`).send({ status: 'draft' }).expect(200);
+    }
+    const readers: [string, (query: string) => Promise<ListBody>][] = [
+      ['anonymous', publicList],
+      ['administrator', list],
+      [
+        'author of every event',
+        async (query) =>
+          (
+            await request(sut.http)
+              .get(`${EVENTS}?per_page=50&${query}`)
+              .set('Authorization', await bearer('author'))
+              .expect(200)
+          ).body as ListBody,
+      ],
+    ];
     const windows = [
       'start_date=2027-03-01&end_date=2027-12-31',
       'start_date=2027-03-20&end_date=2027-04-30',
@@ -308,12 +331,28 @@ describe('recurring events', () => {
       'start_date=2027-06-01&end_date=2027-06-30',
       'start_date=2027-03-20&end_date=2027-12-31&featured=false',
     ];
-    for (const window of windows) {
-      const body = await publicList(`${window}&hide_subsequent_recurrences=true`);
-      expect({ window, total: body.total }).toEqual({ window, total: body.events.length });
-      const series = body.events.filter((event) => event.series_id !== 0);
-      expect(new Set(series.map((event) => event.series_id)).size).toBe(series.length);
+    for (const [reader, read] of readers) {
+      for (const window of windows) {
+        const body = await read(`${window}&hide_subsequent_recurrences=true`);
+        expect({ reader, window, total: body.total }).toEqual({
+          reader,
+          window,
+          total: body.events.length,
+        });
+        const series = body.events.filter((event) => event.series_id !== 0);
+        expect(new Set(series.map((event) => event.series_id)).size).toBe(series.length);
+      }
     }
+    // The drafts come first for those who see them.
+    const spring = 'start_date=2027-04-08&end_date=2027-07-02&hide_subsequent_recurrences=true';
+    const firsts = async (read: (query: string) => Promise<ListBody>): Promise<string[]> =>
+      (await read(spring)).events.map((event) => event.start_date);
+    expect(await firsts(publicList)).toEqual(
+      expect.arrayContaining(['2027-04-20 10:00:00', '2027-06-02 18:00:00']),
+    );
+    expect(await firsts(list)).toEqual(
+      expect.arrayContaining(['2027-04-13 10:00:00', '2027-05-05 18:00:00']),
+    );
     const march = await publicList(
       'start_date=2027-03-20&end_date=2027-04-30&hide_subsequent_recurrences=true',
     );

@@ -112,6 +112,10 @@ describe('ownSplit', () => {
     const author = { statuses: new Set<PostStatus>(['publish']), own };
     expect(ownSplit({ ...PUBLIC, visibility: author, venueIds: [4] })).toBeUndefined();
     expect(ownSplit({ ...PUBLIC, visibility: author, endUntil: undefined })).toBeUndefined();
+    const ownPublished = { author: 3, statuses: new Set<PostStatus>(['publish', 'draft']) };
+    expect(
+      ownSplit({ ...PUBLIC, visibility: { statuses: new Set(), own: ownPublished } }),
+    ).toBeUndefined();
   });
 });
 

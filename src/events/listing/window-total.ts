@@ -156,7 +156,10 @@ export function ownSplit(
   filter: EventListFilter,
 ): { others?: EventListFilter; mine: EventListFilter } | undefined {
   const { statuses, own } = filter.visibility;
-  if (own === undefined || own.statuses.size === 0) return undefined;
+  // Published events of the viewer's own would be in both parts.
+  if (own === undefined || own.statuses.size === 0 || own.statuses.has('publish')) {
+    return undefined;
+  }
   const published: EventListFilter = { ...filter, visibility: { statuses: new Set(['publish']) } };
   if (windowPlan(published) === null) return undefined;
   return {
