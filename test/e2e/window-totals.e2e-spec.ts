@@ -9,6 +9,12 @@ const BASE = '/calendar/events/v1';
 const EVENTS = `${BASE}/events`;
 const FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
+/** The query of a window from `start` to `end` that holds only events inside it. */
+function strictBounds(start: DateTime, end: DateTime): string {
+  const at = (instant: DateTime): string => encodeURIComponent(instant.toFormat(FORMAT));
+  return `start_date=${at(start)}&end_date=${at(end)}&strict_dates=true`;
+}
+
 /** What a test event is, as the expected totals are computed from it. */
 interface Planned {
   id: number;
@@ -46,7 +52,7 @@ describe.each([
   const windowStart = DateTime.fromISO('2031-05-10T13:30:00Z', { zone: 'utc' });
   // Starts drawn from two days before the window to two days after its end.
   const spreadMinutes = windowEnd.plus({ days: 4 }).diff(windowStart, 'minutes').minutes;
-  const bounds = `start_date=${encodeURIComponent(windowStart.toFormat(FORMAT))}&end_date=${encodeURIComponent(windowEnd.toFormat(FORMAT))}&strict_dates=true`;
+  const bounds = strictBounds(windowStart, windowEnd);
 
   async function category(name: string, parent?: number): Promise<number> {
     const response = await sut.admin
@@ -326,5 +332,122 @@ describe.each([
       .set('Authorization', await bearer('administrator'))
       .expect(200);
     expect(asEditor.headers['x-tec-total']).toBe('0');
+  });
+});
+
+/**
+ * A deep page of a public list (offset 200 and on) is read from the UTC day the day counts put
+ * it in, not by skipping every row before it. Its rows must be exactly those the offset gives:
+ * checked page by page against the list computed here, with drafts, scheduled and hidden events
+ * among the rows, events that span days and end on the window's last day, and again after
+ * writes that move events across days (kept parts of the seek are ended by those writes).
+ */
+describe('deep pages of a dated list', () => {
+  jest.setTimeout(60_000);
+  const app = useTestApp();
+  let sut: TestApp;
+
+  beforeEach(() => {
+    sut = app();
+  });
+
+  const windowStart = DateTime.fromISO('2031-06-01T06:00:00Z', { zone: 'utc' });
+  const windowEnd = DateTime.fromISO('2031-06-09T18:00:00Z', { zone: 'utc' });
+  const bounds = strictBounds(windowStart, windowEnd);
+
+  interface Deep {
+    id: number;
+    start: DateTime;
+    end: DateTime;
+    status: 'publish' | 'draft' | 'future';
+    hidden: boolean;
+  }
+
+  function draw(next: () => number): Omit<Deep, 'id'> {
+    // From a day before the window to a day after it, on the hour or half hour.
+    const start = windowStart.minus({ days: 1 }).plus({ minutes: 30 * Math.floor(next() * 528) });
+    const lengths = [0, 60, 60 * 3, 60 * 26, 60 * 50];
+    const statusDraw = next();
+    return {
+      start,
+      end: start.plus({ minutes: lengths[Math.floor(next() * lengths.length)]! }),
+      status: statusDraw < 0.85 ? 'publish' : statusDraw < 0.92 ? 'draft' : 'future',
+      hidden: next() < 0.03,
+    };
+  }
+
+  function body(event: Omit<Deep, 'id'>): Record<string, unknown> {
+    return {
+      title: 'Deep event',
+      start_date: event.start.toFormat(FORMAT),
+      end_date: event.end.toFormat(FORMAT),
+      timezone: 'UTC',
+      status: event.status === 'future' ? 'publish' : event.status,
+      date_utc: event.status === 'future' ? '2099-01-01 00:00:00' : '2025-01-01 00:00:00',
+      hide_from_listings: event.hidden,
+    };
+  }
+
+  it('hold the rows the offset gives, through writes that move events across days', async () => {
+    const next = random(20310601);
+    const planned: Deep[] = [];
+    const drawn = Array.from({ length: 420 }, () => draw(next));
+    // Ending on the window's last day, some from days before it.
+    for (const days of [0, 1, 2]) {
+      const start = windowEnd.startOf('day').minus({ days }).plus({ hours: 1 });
+      drawn.push({ start, end: start.plus({ days, hours: 2 }), status: 'publish', hidden: false });
+    }
+    for (let from = 0; from < drawn.length; from += 10) {
+      const batch = drawn.slice(from, from + 10);
+      const created = await Promise.all(batch.map((event) => createEvent(sut.http, body(event))));
+      created.forEach((event, index) => planned.push({ ...batch[index]!, id: event.id }));
+    }
+
+    const check = async (when: string): Promise<void> => {
+      const listed = planned
+        .filter(
+          (event) =>
+            event.status === 'publish' &&
+            !event.hidden &&
+            event.start >= windowStart &&
+            event.end <= windowEnd,
+        )
+        .sort((a, b) => a.start.toMillis() - b.start.toMillis() || a.id - b.id)
+        .map((event) => event.id);
+      expect(listed.length).toBeGreaterThan(220);
+      for (const perPage of [50, 23]) {
+        const pages = Math.ceil(listed.length / perPage);
+        for (let page = Math.floor(200 / perPage); page <= pages; page++) {
+          const response = await request(sut.http)
+            .get(`${EVENTS}?${bounds}&per_page=${perPage}&page=${page}`)
+            .expect(200);
+          const ids = (response.body as { events: { id: number }[] }).events.map((e) => e.id);
+          expect({ when, perPage, page, ids }).toEqual({
+            when,
+            perPage,
+            page,
+            ids: listed.slice((page - 1) * perPage, page * perPage),
+          });
+          expect(response.headers['x-tec-total']).toBe(String(listed.length));
+        }
+      }
+    };
+
+    await check('after the creates');
+    // Moves early in the window shift every deep page; a scheduled event is published.
+    for (const event of planned.filter(() => next() < 0.06)) {
+      const moved = draw(next);
+      await sut.admin.post(`${EVENTS}/${event.id}`).send(body(moved)).expect(200);
+      Object.assign(event, moved);
+    }
+    const scheduled = planned.find((event) => event.status === 'future');
+    if (scheduled) {
+      await sut.admin
+        .post(`${EVENTS}/${scheduled.id}`)
+        .send({ status: 'publish', date_utc: '2025-01-01 00:00:00' })
+        .expect(200);
+      scheduled.status = 'publish';
+    }
+    await check('after the moves');
   });
 });

@@ -18,8 +18,9 @@ import { EventTermListingEntity } from '../entities/event-term-listing.entity';
 
 import { rowsForcingListing, rowsOnAuthorIndex } from './listing-index';
 import { countOwnEvents, whereOwn } from './own-events';
+import { seekStart } from './page-seek';
 import { SearchEngine } from '../search/engine/search-engine';
-import { dayStart, sumWholeDays, utcDay, WindowPlan, windowPlan } from './window-total';
+import { dayStart, pendingOf, sumWholeDays, utcDay, WindowPlan, windowPlan } from './window-total';
 
 import {
   booleanModeQuery,
@@ -50,7 +51,11 @@ export interface TotalParts {
    * counts, not yet in the list): only writes of scheduled events (the read cache's `SCHEDULED`
    * values) and the clock (when one goes live) change them.
    */
-  readonly pending: (filter: EventListFilter, compute: () => Promise<number>) => Promise<number>;
+  readonly pending: <T>(
+    filter: EventListFilter,
+    what: string,
+    compute: () => Promise<T>,
+  ) => Promise<T>;
   /**
    * A part of a window total that only writes of events that started or start on one of `days`
    * (UTC, `YYYY-MM-DD`, at most `MAX_WINDOW_DAYS`) change: the exact count of the first or the
@@ -68,7 +73,7 @@ export interface TotalParts {
 /** Every part of a total computed as it is asked for. */
 export const COMPUTED_PARTS: TotalParts = {
   seriesPart: (compute) => compute(),
-  pending: (filter, compute) => compute(),
+  pending: (filter, what, compute) => compute(),
   days: (filter, what, days, compute) => compute(),
 };
 
@@ -433,6 +438,30 @@ export class EventListRepository {
     return Number(counted?.total ?? 0);
   }
 
+  /** Where a page at `offset` of `filter` can start reading (`seekStart`). */
+  seekStart(
+    filter: EventListFilter,
+    offset: number,
+    parts: TotalParts,
+  ): Promise<{ from: Date; before: number } | undefined> {
+    return seekStart(filter, offset, parts, {
+      manager: this.unit.manager,
+      countRows: (part) => this.countRows(part),
+      startsPerDay: (part) => this.startsPerDay(part),
+    });
+  }
+
+  /** How many rows of `filter` start on each UTC day (`[day, rows]`, days with none left out). */
+  private async startsPerDay(filter: EventListFilter): Promise<[string, number][]> {
+    const source = this.listSource(filter, true);
+    const rows = await source.query
+      .select(`SUBSTR(${source.rows}.startUtc, 1, 10)`, 'day')
+      .addSelect('COUNT(*)', 'events')
+      .groupBy('day')
+      .getRawMany<{ day: string; events: number | string }>();
+    return rows.map((row) => [row.day, Number(row.events)]);
+  }
+
   /** How many of the viewer's own events `filter` holds (`countOwnEvents`). */
   countOwn(filter: EventListFilter): Promise<number> {
     return countOwnEvents(this.unit.manager, filter, this.sqlite);
@@ -481,15 +510,7 @@ export class EventListRepository {
       // of published events. (A scan of every such event: 20,000 of the 1M seeded, 7-11 ms of
       // a cold read's 20.) A list that shows them sums them and takes nothing off.
       plan.lessPending
-        ? parts.pending(filter, () =>
-            this.countRows({
-              ...filter,
-              visibility: { statuses: new Set(['future']) },
-              startFrom: plan.innerFrom,
-              startsBefore: plan.lastFrom,
-              endsBefore: plan.lastFrom,
-            }),
-          )
+        ? parts.pending(filter, 'part', () => this.countRows(pendingOf(filter, plan)))
         : 0,
     ]);
     const summed = Number(sums.summed);

@@ -168,6 +168,20 @@ export function ownSplit(
   };
 }
 
+/**
+ * The scheduled events of `filter`'s window whose date is still to come: counted in the day
+ * counts of `plan`'s whole days, not yet in a list of published events.
+ */
+export function pendingOf(filter: EventListFilter, plan: WindowPlan): EventListFilter {
+  return {
+    ...filter,
+    visibility: { statuses: new Set(['future']) },
+    startFrom: plan.innerFrom,
+    startsBefore: plan.lastFrom,
+    endsBefore: plan.lastFrom,
+  };
+}
+
 /** The most blocks of `MAX_WINDOW_DAYS` days a window total's whole days are kept in. */
 const MAX_DAY_BLOCKS = 12;
 
@@ -239,6 +253,44 @@ export async function sumWholeDays(
     sums.push(await keep(`day counts from ${firstDay}`, block, () => sumOf(firstDay, finalDay)));
   }
   return addSums(sums);
+}
+
+/** One start day's rows in the day counts: `[day, events that end before the window's last
+ * day, whether any ends on it]`. */
+export type DayStarts = [day: string, events: number, endsLastDay: boolean];
+
+/**
+ * The whole days of `plan` in the blocks of {@link sumWholeDays}, in order; undefined for a
+ * window of more than MAX_DAY_BLOCKS blocks.
+ */
+export function dayBlocks(plan: WindowPlan): readonly (readonly string[])[] | undefined {
+  const days = daysBetween(plan.innerFrom, plan.lastFrom, MAX_WINDOW_DAYS * MAX_DAY_BLOCKS);
+  return days === undefined ? undefined : blocksOf(days);
+}
+
+/** `plan`'s day counts per start day over `block` (one of {@link dayBlocks}), in day order. */
+export async function startsInBlock(
+  manager: EntityManager,
+  plan: WindowPlan,
+  block: readonly string[],
+): Promise<DayStarts[]> {
+  const lastDay = utcDay(plan.lastFrom);
+  const rows = await manager
+    .createQueryBuilder()
+    .from(EventDayCountEntity, 'd')
+    .select('d.startDay', 'day')
+    .addSelect('COALESCE(SUM(CASE WHEN d.endDay < :lastDay THEN d.events ELSE 0 END), 0)', 'events')
+    .addSelect('MAX(CASE WHEN d.endDay = :lastDay AND d.events > 0 THEN 1 ELSE 0 END)', 'ending')
+    .where('d.termId = :termId', { termId: plan.termId })
+    .andWhere('d.featured IN (:...featured)', { featured: plan.featured.map(Number) })
+    .andWhere('d.status IN (:...statuses)', { statuses: [...plan.statuses] })
+    .andWhere('d.startDay >= :firstDay', { firstDay: block[0] ?? lastDay })
+    .andWhere('d.startDay <= :finalDay', { finalDay: block[block.length - 1] ?? lastDay })
+    .andWhere('d.endDay <= :lastDay', { lastDay })
+    .groupBy('d.startDay')
+    .orderBy('d.startDay', 'ASC')
+    .getRawMany<{ day: string; events: number | string; ending: number | string }>();
+  return rows.map((row) => [row.day, Number(row.events), Number(row.ending) === 1]);
 }
 
 /** `days` (an answer of {@link daysBetween}, kept) cut into blocks of MAX_WINDOW_DAYS. */
