@@ -601,15 +601,10 @@ export class EventListRepository {
     query.andWhere(`${otherIndex ? '+ ' : ''}${rows}.hideFromListings = :hidden`, {
       hidden: false,
     });
-    // A list that walks `idx_events_listing` names it on MySQL/MariaDB. Left to choose, MariaDB
-    // reads the index by its first column alone (`ref` on the hidden flag) when a page is
-    // ordered and limited, and walks every past event before the window's start (1M events:
-    // 38,000 entries and 6 ms for page 1, a number that grows with the calendar's history);
-    // named, it reads the range from the window's start (10 entries). A page forces it
-    // (`rowsForcingListing`).
-    // A list of the viewer's own events alone (an author's drafts) reads them on
-    // `idx_events_author`, a range per status within the author's events, and sorts them: the
-    // listing index would walk everyone's events in the window to find them.
+    // Rows read from `events` by start, on one of its indexes. A list of the viewer's own
+    // events alone (an author's drafts) reads them on `idx_events_author`, a range per status
+    // within the author's events, and sorts them: the listing index would walk everyone's
+    // events in the window to find them (`rowsOnAuthorIndex` forces it).
     const eventsIndexed =
       !driving &&
       from === undefined &&
@@ -617,6 +612,12 @@ export class EventListRepository {
       !servedElsewhere &&
       filter.organizerIds === undefined;
     const ownOnly = eventsIndexed && statuses.size === 0 && (own?.statuses.size ?? 0) > 0;
+    // Any other list that walks `idx_events_listing` names it on MySQL/MariaDB. Left to choose,
+    // MariaDB reads the index by its first column alone (`ref` on the hidden flag) when a page
+    // is ordered and limited, and walks every past event before the window's start (1M
+    // events: 38,000 entries and 6 ms for page 1, a number that grows with the calendar's
+    // history); named, it reads the range from the window's start (10 entries). A page forces
+    // it (`rowsForcingListing`).
     const walksListing = eventsIndexed && !ownOnly;
     if (walksListing && !this.sqlite) query.useIndex('idx_events_listing');
     if (ownOnly && !this.sqlite) query.useIndex('idx_events_author');
